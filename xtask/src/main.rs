@@ -4082,6 +4082,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack45_a_link_or_dotdot_spelling_of_the_database_is_the_file_it_names",
         also: &[],
     },
+    // F1450 (lead; attack 45's H2): the record is never rewritten to a journal that lacks a commit it names
+    Mutation {
+        property: "a door's commit after a cut under it (rows deleted by another program) leaves `DB.head` naming the cut events: `serve`'s stop does not checkpoint the cut away (attack 45's H2, F1450)",
+        file: "crates/foureyes-store-sqlite/src/head.rs",
+        original: "        if state.last.as_ref().is_some_and(gone) || recorded.as_ref().and_then(|r| r.last.as_ref()).is_some_and(gone) {",
+        broken: "        if false && (state.last.as_ref().is_some_and(gone) || recorded.as_ref().and_then(|r| r.last.as_ref()).is_some_and(gone)) {",
+        package: "foureyes",
+        filter: "attack45_a_request_after_a_cut_under_serve_does_not_rewrite_the_record",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

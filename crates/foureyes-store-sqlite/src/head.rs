@@ -169,7 +169,17 @@ impl Keeper {
                 None => return,
             }
         }
-        if let Some(theirs) = read_file(&self.file).filter(|r| r.first == state.first).and_then(|r| r.floor)
+        let recorded = read_file(&self.file).filter(|r| r.first == state.first);
+        // The journal is append-only: a last commit this door made, or the record names, that `conn` no longer sees is
+        // a journal cut behind its doors (rows deleted by another program). The record is left as it is — the
+        // evidence every later door and this store's stop read — never rewritten to the shorter journal: one request
+        // to `serve` after the cut wrote `last 5` over `last 8`, and the stop then checkpointed the cut log away
+        // (attack 45's H2, F1450).
+        let gone = |e: &Event| hash_at(conn, e.0).as_deref() != Some(e.1.as_str());
+        if state.last.as_ref().is_some_and(gone) || recorded.as_ref().and_then(|r| r.last.as_ref()).is_some_and(gone) {
+            return;
+        }
+        if let Some(theirs) = recorded.and_then(|r| r.floor)
             && state.floor.as_ref().is_none_or(|ours| ours.0 < theirs.0)
             && hash_at(conn, theirs.0).as_deref() == Some(theirs.1.as_str())
         {

@@ -657,6 +657,29 @@ fn look_before_open(path: &Path, options: &SqliteOptions) -> Result<Option<Ident
         && through_log.as_ref().is_some_and(|first| Some(first) == alone.first.as_ref())
     {
         let seen_there = event_hash(&conn, *last_seq);
+        if seen_there.is_none()
+            && let Some((log_seq, log_hash)) = head::last_event(&conn).filter(|(seq, _)| seq < last_seq)
+            && events_in_file(path, Some(log_seq)).and_then(|a| a.at).as_ref() == Some(&log_hash)
+        {
+            // Not another journal: this one, shorter through its log and ending on an event the file alone holds too —
+            // events the file holds were deleted by a commit in the log (rows deleted by another program). A shorter
+            // fork's log ends on an event of its own (attack 40's H7) and stays told as a fork's. Told as the cut it is, with the witness's word and exit
+            // code (ADR-1440), not as a fork's log (attack 45's M6, F1450).
+            drop(conn);
+            return Err(StoreError::Truncated(format!(
+                "TRUNCATED: `{}` with its log `{}` holds the journal up to event {log_seq} ({}…), and `{}` alone holds \
+                 it up to event {last_seq} ({}…): events {} to {last_seq} were deleted by a commit in the log (another \
+                 program wrote to the database). Refused before this door wrote anything: it applied nothing of that \
+                 log (ADR-1440, F1450). A witness (`journal verify --checkpoint`) tells what was signed; put back a copy \
+                 taken before the deletion",
+                path.display(),
+                wal.display(),
+                &log_hash[..log_hash.len().min(16)],
+                path.display(),
+                &last_hash[..last_hash.len().min(16)],
+                log_seq + 1,
+            )));
+        }
         if seen_there.as_ref() != Some(last_hash) {
             drop(conn);
             return Err(StoreError::Schema(format!(

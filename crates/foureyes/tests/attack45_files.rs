@@ -5,8 +5,9 @@
 
 use crate::attack39_files::{base, companion};
 use crate::attack41_files::{hold, release};
-use crate::support::{BIN, Env};
+use crate::support::{BIN, Env, http_bytes};
 use std::process::Command;
+use std::time::Duration;
 
 const POLICY: &str = "version: 1\nactions: {}\n";
 
@@ -50,4 +51,60 @@ fn attack45_a_link_or_dotdot_spelling_of_the_database_is_the_file_it_names() {
         assert!(after == before, "--db {spelling} changed the files");
     }
     assert!(!dir.join("L.db.head").exists(), "the record is kept beside the file, not the link");
+}
+
+/// H2: rows deleted from the journal by another program while `serve` runs, then one request — a decide or only a
+/// read. The server refused it (503, "the journal was rewritten or truncated under it"), but its writer had run the
+/// batch and then rewrote `DB.head` to the journal it now saw (`last 5` over `last 8`); its clean stop then found its
+/// log "still ours" and checkpointed the cut into the file. Red before: `DB.head` read `last 5` while `serve` still
+/// ran, and after its stop `journal verify` "ok: 5 events" (exit 0). Now the record is never rewritten to a journal
+/// that lacks a commit it names: after the stop every door finds the journal cut (`TRUNCATED`, exit 7), whichever of
+/// the record's check or the file's own (F1450: a log ending on an event the file holds too is a cut, not a fork) sees
+/// it first.
+#[test]
+fn attack45_a_request_after_a_cut_under_serve_does_not_rewrite_the_record() {
+    for after in ["POST", "GET"] {
+        let e = Env::new(
+            "version: 1\nactions:\n  t.pay:\n    tier: 2\n    params: { amt: { type: integer, min: 0, max: 100 } }\n    budgets: [ { param: amt, max: 100000, per: 24h } ]\n",
+        );
+        let bot = e.token("bot", "agent");
+        let (mut server, addr) = e.serve();
+        let decide = |id: &str| {
+            let ask = serde_json::json!({"action": "t.pay", "params": {"amt": 10}, "request_id": id});
+            http_bytes(&addr, "POST", "/v1/decide", &bot, Some(&ask), Duration::from_secs(10)).unwrap()
+        };
+        for i in 0..6 {
+            assert_eq!(decide(&format!("p{i}")).0, 200);
+        }
+        let head = std::fs::read_to_string(e.db.with_extension("db.head")).unwrap();
+        let c = rusqlite::Connection::open(&e.db).unwrap();
+        let last: i64 = c.query_row("SELECT max(seq) FROM journal", [], |r| r.get(0)).unwrap();
+        c.execute_batch(&format!(
+            "BEGIN; DROP TRIGGER journal_no_delete; DELETE FROM journal WHERE seq > {}; DELETE FROM idempotency; \
+             CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal BEGIN SELECT RAISE(ABORT, 'journal is \
+             append-only'); END; COMMIT;",
+            last - 3
+        ))
+        .unwrap();
+        c.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).unwrap();
+        drop(c);
+        let (status, _) = if after == "POST" {
+            decide("after-the-cut")
+        } else {
+            http_bytes(&addr, "GET", "/v1/decisions", &bot, None, Duration::from_secs(10)).unwrap()
+        };
+        assert_ne!(status, 200, "{after} after the cut answered as if nothing happened");
+        let recorded = std::fs::read_to_string(e.db.with_extension("db.head")).unwrap();
+        assert!(
+            recorded.lines().nth(2) == head.lines().nth(2) || recorded.contains(&format!("last {last} ")),
+            "{after}: the record was rewritten to the cut journal: {recorded}"
+        );
+        let pid = server.0.id().to_string();
+        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        let _ = server.0.wait();
+        let out = e.command().args(["journal", "verify"]).output().unwrap();
+        let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(7), "{after}: a journal cut under serve verifies after its stop: {said}");
+        assert!(said.contains("TRUNCATED"), "{said}");
+    }
 }
