@@ -4092,6 +4092,25 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack45_a_request_after_a_cut_under_serve_does_not_rewrite_the_record",
         also: &[],
     },
+    // F1451 (lead; attack 45's H3): an agent's value in a verdict's reason, and a refused action name, escaped
+    Mutation {
+        property: "a param's value quoted in a verdict's reason has its hidden characters escaped in every door that shows it (attack 45's H3, F1451)",
+        file: "crates/foureyes-core/src/pipeline.rs",
+        original: "    let shown = crate::hidden::escaped(&crate::canonical::to_canonical_string(value));",
+        broken: "    let shown = crate::canonical::to_canonical_string(value);",
+        package: "foureyes",
+        filter: "attack45_h3_refusals_and_verdicts_quote_names_and_values_escaped",
+        also: &[],
+    },
+    Mutation {
+        property: "a refused action name is quoted through the one escape of names: a look-alike letter is not shown as its twin (attack 45's H3, F1451)",
+        file: "crates/foureyes-core/src/types.rs",
+        original: "return Err(RequestError::BadActionName(crate::tool_pin::shown(&self.action)));",
+        broken: "return Err(RequestError::BadActionName(self.action.clone()));",
+        package: "foureyes",
+        filter: "attack45_h3_refusals_and_verdicts_quote_names_and_values_escaped",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

@@ -849,7 +849,9 @@ pub fn check_bounds(action: &str, spec: &ActionPolicy, params: &serde_json::Map<
 }
 
 fn check_param(action: &str, name: &str, p: &ParamSpec, value: &Value, budgeted: bool) -> Result<(), Reason> {
-    let shown = crate::canonical::to_canonical_string(value);
+    // The agent's value, its hidden characters escaped (a U+202E reordered the reason in every listing that shows it;
+    // attack 45's H3, F1451).
+    let shown = crate::hidden::escaped(&crate::canonical::to_canonical_string(value));
     // `str::floor_char_boundary` is newer than the MSRV (1.91 > 1.89).
     let cut = (0..=80.min(shown.len())).rev().find(|&i| shown.is_char_boundary(i)).unwrap_or(0);
     let shown = if shown.len() > 80 { format!("{}…", &shown[..cut]) } else { shown };

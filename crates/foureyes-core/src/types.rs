@@ -296,7 +296,8 @@ impl ActionRequest {
             }
         }
         if !is_dotted_name(&self.action) {
-            return Err(RequestError::BadActionName(self.action.clone()));
+            // Quoted through the one escape of names: `climate.s\u{43e}t` is not `climate.sot` (attack 45's H3, F1451).
+            return Err(RequestError::BadActionName(crate::tool_pin::shown(&self.action)));
         }
         // Attack 20 H1: an id is journaled with the request; one an RFC 8785 reader cannot take exactly made an event
         // no door could read back, so none could start.
@@ -330,7 +331,7 @@ impl ActionRequest {
             return Err(RequestError::TooManyFlags { len: self.flags.len(), max: MAX_FLAGS });
         }
         if let Some(bad) = self.flags.iter().find(|f| !valid_flag(f)) {
-            return Err(RequestError::BadFlag(bad.chars().take(80).collect()));
+            return Err(RequestError::BadFlag(crate::tool_pin::shown(bad)));
         }
         Ok(())
     }

@@ -828,7 +828,10 @@ async fn mcp_refusal(
         let error = ApiError::new(
             StatusCode::BAD_REQUEST,
             "bad_request",
-            format!("`{}` is not a refusal an MCP proxy reports (one of {MCP_REFUSAL_CODES:?})", b.code),
+            format!(
+                "`{}` is not a refusal an MCP proxy reports (one of {MCP_REFUSAL_CODES:?})",
+                foureyes_core::tool_pin::shown(&b.code)
+            ),
         );
         return Err(refuse(&state, caller.name(), error, json!({"code": b.code})).await);
     }

@@ -163,20 +163,24 @@ async fn list(State(state): State<AppState>, caller: Caller) -> ApiResult<Json<V
 
 async fn status(State(state): State<AppState>, caller: Caller, Path(task): Path<String>) -> ApiResult<Json<Value>> {
     require(&state, &caller, READERS, "reading a task").await?;
-    door(&state)?
-        .status(&task)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "unknown_task", format!("task {task} does not exist")))
+    door(&state)?.status(&task).await?.map(Json).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_task",
+            format!("task {} does not exist", foureyes_core::tool_pin::shown(&task)),
+        )
+    })
 }
 
 async fn proposal(State(state): State<AppState>, caller: Caller, Path(task): Path<String>) -> ApiResult<Json<Value>> {
     require(&state, &caller, READERS, "reading a task's proposal").await?;
-    door(&state)?
-        .proposal(&task)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "unknown_task", format!("task {task} does not exist")))
+    door(&state)?.proposal(&task).await?.map(Json).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_task",
+            format!("task {} does not exist", foureyes_core::tool_pin::shown(&task)),
+        )
+    })
 }
 
 #[derive(Deserialize)]

@@ -36,7 +36,9 @@ pub fn valid_name(name: &str) -> bool {
 /// The error message for an invalid name.
 pub fn invalid_name(name: &str) -> String {
     format!(
-        "namespace `{name}`: use 1 to {MAX_NAME_LEN} lowercase letters, digits and `-`, starting with a letter or digit"
+        "namespace `{}`: use 1 to {MAX_NAME_LEN} lowercase letters, digits and `-`, starting with a letter or digit",
+        // The name as typed, through the one escape of names (attack 45's H3, F1451).
+        foureyes_core::tool_pin::shown(name)
     )
 }
 

@@ -1929,7 +1929,8 @@ pub async fn create_executor<W: WriteTx>(
     // In the same transaction: a revoke of the agent cannot slip between this check and the insert.
     if !w.live_agent(serves).await? {
         return Err(StoreError::InvalidState(format!(
-            "no live agent credential named `{serves}`: an executor serves an agent that has a credential"
+            "no live agent credential named `{}`: an executor serves an agent that has a credential",
+            foureyes_core::tool_pin::shown(serves)
         )));
     }
     let row =

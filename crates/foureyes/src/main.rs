@@ -139,7 +139,11 @@ fn main() -> ExitCode {
     match ran {
         Ok(code) => ExitCode::from(code),
         Err(exit) => {
-            eprintln!("error: {}", exit.message);
+            // Every line of a refusal through the hidden-character escape: a refusal may quote what was typed or sent,
+            // and no byte of it may act on the terminal (attack 45's H3, F1451; each message escapes the names it
+            // quotes itself, this is the floor under all of them).
+            let lines: Vec<String> = exit.message.split('\n').map(foureyes_core::hidden::escaped).collect();
+            eprintln!("error: {}", lines.join("\n"));
             ExitCode::from(exit.code)
         }
     }

@@ -73,7 +73,7 @@ pub fn print_decision(d: &DecisionRecord) {
     }
     println!("{head}");
     for r in &d.reasons {
-        println!("  {}: {}", r.code.as_str(), r.message);
+        println!("  {}: {}", r.code.as_str(), shown(&r.message));
     }
     for b in &d.budgets {
         let what = match (&b.kind, &b.param) {
