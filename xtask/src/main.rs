@@ -4111,6 +4111,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack45_h3_refusals_and_verdicts_quote_names_and_values_escaped",
         also: &[],
     },
+    // F1452 (lead; attack 45's M1): a token shown to a device no one reads is revoked
+    Mutation {
+        property: "a token whose only showing goes to a character device that is not a terminal (`/dev/zero`, `/dev/urandom`) is revoked, exit 18 (attack 45's M1, F1452)",
+        file: "crates/foureyes/src/output.rs",
+        original: "    out.file_type().is_char_device() && !std::io::stdout().is_terminal()",
+        broken: "    out.file_type().is_char_device() && !std::io::stdout().is_terminal() && false",
+        package: "foureyes",
+        filter: "attack45_m1_a_token_shown_to_a_device_no_one_reads_is_revoked",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

@@ -506,6 +506,16 @@ fn foreign_database(path: &Path, why: &str) -> StoreError {
 /// An error reading the schema: a file beside the database that the checked `open()` refused (F417, ADR-1213) is
 /// what it says, naming that file; anything else is the database's own.
 fn read_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+    if is_busy(e) || e.sqlite_error_code() == Some(rusqlite::ErrorCode::FileLockingProtocolFailed) {
+        // A lock another process holds (an exclusive locking mode, a lock on the index's bytes) is not a file that
+        // is no database: said as the lock it is, as ADR-1510 says it at a write (attack 45's M5).
+        let _ = one_name::take_refusal();
+        return StoreError::Busy(format!(
+            "`{}` is locked by another process past this door's busy wait ({e}): nothing was read or written, and the \
+             database is not in question — try again once the other process lets go of its lock",
+            path.display()
+        ));
+    }
     match one_name::take_refusal() {
         Some(why) => StoreError::Backend(format!("cannot open `{}`: {e}: {why}", path.display())),
         None => unreadable(path, &e.to_string()),
@@ -1011,6 +1021,16 @@ fn events_in_file(path: &Path, at: Option<i64>) -> Option<FileAlone> {
     Some(FileAlone { first, last, at })
 }
 
+/// A negative `user_version`: no FourEyes writes one, and no door (reading or writing) opens it (ADR-1512).
+fn negative_version(path: &Path, version: i64) -> StoreError {
+    StoreError::Schema(format!(
+        "`{}` says schema version {version}, which no FourEyes writes: its `user_version` was set by another program; \
+         nothing was written. Restore the database from a backup (or, if only `user_version` was changed, set it back \
+         to the version the tables are at)",
+        path.display()
+    ))
+}
+
 fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     // The common case (an existing database at this version) needs no write lock.
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
@@ -1030,12 +1050,7 @@ fn migrate(conn: &Connection, path: &Path) -> Result<(), StoreError> {
         if version < 0 {
             // No FourEyes writes a negative version: every step below would run again over tables already there
             // (attack 44's H8: a bare "duplicate column name: session"). Said as ADR-1436 says a lowered one.
-            return Err(StoreError::Schema(format!(
-                "`{}` says schema version {version}, which no FourEyes writes: its `user_version` was set by another \
-                 program; nothing was written. Restore the database from a backup (or, if only `user_version` was \
-                 changed, set it back to the version the tables are at)",
-                path.display()
-            )));
+            return Err(negative_version(path, version));
         }
         if version == 0 {
             conn.execute_batch(include_str!("schema.sql")).sql()?;
@@ -1341,6 +1356,10 @@ impl SqliteStore {
         if read_only {
             // A door that only reads upgrades nothing (ADR-1250): an older schema is refused, named, not migrated.
             let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).sql()?;
+            if version < 0 {
+                // Not "a door that writes upgrades it": every door refuses it (attack 45's M2).
+                return Err(negative_version(&path, version));
+            }
             if version != SCHEMA_VERSION {
                 return Err(StoreError::Schema(format!(
                     "`{}` has FourEyes schema version {version}, and this foureyes reads version {SCHEMA_VERSION}: a \

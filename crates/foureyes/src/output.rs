@@ -13,16 +13,18 @@ pub fn write_stdout(text: &str) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Whether stdout is `/dev/null`: sent there (`> /dev/null`), or closed (`>&-`), for which Rust's runtime opens
-/// `/dev/null` before `main` (attack 44's H7). Whatever is written there is seen by no one.
-pub fn stdout_is_dev_null() -> bool {
+/// Whether stdout is a device no person reads: a character device that is not a terminal — `/dev/null` (`>
+/// /dev/null`, or a closed stdout, for which Rust's runtime opens `/dev/null` before `main`; attack 44's H7), and as
+/// much `/dev/zero`, `/dev/urandom` or a node made for either, which take a write and keep nothing, or `/dev/kmsg`,
+/// which puts it in the kernel's log (attack 45's M1). A terminal is a character device a person reads; a file or a
+/// pipe is read later by whoever made it.
+pub fn stdout_reaches_no_one() -> bool {
+    use std::io::IsTerminal as _;
     use std::os::fd::AsFd as _;
-    use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+    use std::os::unix::fs::FileTypeExt as _;
     let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else { return false };
-    let (Ok(out), Ok(null)) = (std::fs::File::from(fd).metadata(), std::fs::metadata("/dev/null")) else {
-        return false;
-    };
-    out.file_type().is_char_device() && null.file_type().is_char_device() && out.rdev() == null.rdev()
+    let Ok(out) = std::fs::File::from(fd).metadata() else { return false };
+    out.file_type().is_char_device() && !std::io::stdout().is_terminal()
 }
 
 pub fn time(ms: i64) -> String {

@@ -819,12 +819,13 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
                     ));
                 }
             }
-            // A stdout that is `/dev/null` (or was closed: the runtime opens `/dev/null` for it) takes the write and
-            // shows the token to no one: the same as a write that failed (attack 44's H7, ADR-1511).
-            let written = if crate::output::stdout_is_dev_null() {
+            // A stdout that is `/dev/null` (or was closed: the runtime opens `/dev/null` for it), or any other device
+            // that is not a terminal, takes the write and shows the token to no one: the same as a write that failed
+            // (attack 44's H7, ADR-1511; attack 45's M1).
+            let written = if crate::output::stdout_reaches_no_one() {
                 Err(std::io::Error::other(
-                    "stdout is /dev/null, or was closed and the runtime put /dev/null in its place: no one would see \
-                     the token",
+                    "stdout is /dev/null or another device that is not a terminal (or was closed and the runtime put \
+                     /dev/null in its place): no one would see the token",
                 ))
             } else {
                 crate::output::write_stdout(&shown)

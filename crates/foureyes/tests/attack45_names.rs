@@ -8,8 +8,7 @@
 use crate::support::{Env, http_bytes};
 use std::time::Duration;
 
-const POLICY: &str =
-    "version: 1\nactions:\n  climate.set:\n    tier: 2\n    limits: [ { count: 1000, per: 1h } ]\n    params: { c: { type: number, min: 10, max: 30 } }\n";
+const POLICY: &str = "version: 1\nactions:\n  climate.set:\n    tier: 2\n    limits: [ { count: 1000, per: 1h } ]\n    params: { c: { type: number, min: 10, max: 30 } }\n";
 
 /// No byte a terminal acts on or hides, and no look-alike shown as its twin.
 fn assert_nothing_raw(what: &str, shown: &str) {

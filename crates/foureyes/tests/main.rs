@@ -21,6 +21,7 @@ mod attack44_files;
 mod attack44_minors;
 mod attack44_names;
 mod attack45_files;
+mod attack45_minors;
 mod attack45_names;
 mod bench_floor;
 mod bench_load;
