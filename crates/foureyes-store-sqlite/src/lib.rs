@@ -878,7 +878,7 @@ fn forked_file(path: &Path, record: &head::Record, conn: &Connection) -> Option<
     Some(StoreError::Schema(format!(
         "`{}` is not the database its doors committed to: they committed event {seq} ({}…, recorded in `{}`), and \
          `{}` holds another event {seq} ({}…); a journal is append-only, so this file is another copy's (a fork put at \
-         this name, or a fork's log applied by another program). Refused before this door wrote anything (F1448, \
+         this name, or a fork's log applied by another program) or this journal rewritten by another program. Refused before this door wrote anything (F1448, \
          ADR-1400). Put this database's file back; if this file is meant (a deliberate restore of another copy), \
          move `{}` away",
         path.display(),
