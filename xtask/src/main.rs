@@ -4121,6 +4121,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "attack45_m1_a_token_shown_to_a_device_no_one_reads_is_revoked",
         also: &[],
     },
+    // F1453 (lead; attack 46's H1): a file behind its record with no log is TRUNCATED, not opened
+    Mutation {
+        property: "a file alone behind what its doors committed (a cut checkpointed into it, an older copy put back) is refused TRUNCATED at every door (attack 46's H1, F1453)",
+        file: "crates/foureyes-store-sqlite/src/lib.rs",
+        original: "    if let Some((seq, hash)) = &record.last\n        && event_hash(conn, *seq).is_none()",
+        broken: "    if let Some((seq, hash)) = &record.last\n        && false",
+        package: "foureyes",
+        filter: "attack46_h1_a_cut_checkpointed_into_the_file_is_truncated_at_every_door",
+        also: &[],
+    },
+    // F1453 (lead; attack 46's H5): a stdout opened for reading only reaches no one
+    Mutation {
+        property: "a token written to a stdout opened for reading only is revoked, exit 18 (attack 46's H5, F1453)",
+        file: "crates/foureyes/src/output.rs",
+        original: "    if read_only {\n        return true;\n    }",
+        broken: "    if read_only && false {\n        return true;\n    }",
+        package: "foureyes",
+        filter: "attack46_h5_h6_a_credential_shown_where_no_one_reads_is_not_left_live",
+        also: &[],
+    },
     // F1447 (lead): a param's name is the agent's text — refused with hidden characters, quoted through the escape
     Mutation {
         property: "a param name holding a character a person would not see is refused at every decide door (F1447)",

@@ -92,8 +92,11 @@ fn leak_code(code: &str) -> &'static str {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        // Every error body through the hidden-character escape: a message may quote what was sent (a path segment, a
+        // field, a query value), and the framework's own rejections quote it raw (attack 46's H4, F1453).
+        let message = foureyes_core::hidden::escaped(&self.message);
         let mut response =
-            (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response();
+            (self.status, Json(json!({"error": {"code": self.code, "message": message}}))).into_response();
         if let Some(seconds) = self.retry_after_s {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }

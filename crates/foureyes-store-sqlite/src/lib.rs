@@ -870,11 +870,35 @@ fn forked_file(path: &Path, record: &head::Record, conn: &Connection) -> Option<
     if first_event(conn).as_deref() != Some(record.first.as_str()) {
         return None;
     }
+    let record_file = head::path_of(path).unwrap_or_default();
+    // Behind the record: events its doors committed are not in the file (ADR-409 as amended by attack 46's H1, H2). A
+    // copy put back alone, or a cut checkpointed into the file by another program (`wal_checkpoint(TRUNCATE)` leaves
+    // a log of 0 bytes, read as none), is refused as the same files with a log are (ADR-1440), not opened: opened, the
+    // first write left a record no later door could pass (F1450 keeps it) and the cut verified until then.
+    if let Some((seq, hash)) = &record.last
+        && event_hash(conn, *seq).is_none()
+        && let Some((last_seq, last_hash)) = head::last_event(conn).filter(|(last_seq, _)| last_seq < seq)
+    {
+        let short = |h: &str| h[..h.len().min(16)].to_string();
+        return Some(StoreError::Truncated(format!(
+            "TRUNCATED: `{}` holds the journal up to event {last_seq} ({}…), and this database's doors last committed \
+             event {seq} ({}…, recorded in `{}`): events {} to {seq} are not there. An older copy of the database was \
+             put back, or another program cut the journal and checkpointed the cut into the file. Refused before this \
+             door wrote anything (ADR-409, ADR-1440). Put the newer file back if there is one; a witness (`journal \
+             verify --checkpoint`) tells whether the journal was rolled back behind its signed checkpoints; if the \
+             older copy is meant (a deliberate restore), move `{}` away",
+            path.display(),
+            short(&last_hash),
+            short(hash),
+            record_file.display(),
+            last_seq + 1,
+            record_file.display(),
+        )));
+    }
     let (seq, hash, other) =
         [record.last.as_ref(), record.floor.as_ref()].into_iter().flatten().find_map(|(seq, hash)| {
             event_hash(conn, *seq).filter(|other| other != hash).map(|other| (*seq, hash, other))
         })?;
-    let record_file = head::path_of(path).unwrap_or_default();
     Some(StoreError::Schema(format!(
         "`{}` is not the database its doors committed to: they committed event {seq} ({}…, recorded in `{}`), and \
          `{}` holds another event {seq} ({}…); a journal is append-only, so this file is another copy's (a fork put at \

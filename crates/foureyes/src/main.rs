@@ -124,7 +124,21 @@ fn quiet_on_broken_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version print as clap prints them; an argument error quotes what was typed, so it is printed
+        // plain (no colours) through the hidden-character escape, as every other refusal is (attack 46's H3, F1453).
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        Err(e) => {
+            let text = e.render().to_string();
+            let lines: Vec<String> = text.trim_end().split('\n').map(foureyes_core::hidden::escaped).collect();
+            eprintln!("{}", lines.join("\n"));
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {

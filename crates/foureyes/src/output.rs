@@ -22,6 +22,18 @@ pub fn stdout_reaches_no_one() -> bool {
     use std::io::IsTerminal as _;
     use std::os::fd::AsFd as _;
     use std::os::unix::fs::FileTypeExt as _;
+    // Opened for reading only (`1<file`): every write fails with EBADF, which Rust's stdout counts as written (it
+    // treats a closed stdout so), and the token went nowhere (attack 46's H5, F1453). The descriptor's access mode is
+    // the low two bits of its octal `flags:` in `/proc/self/fdinfo/1` (0: read only).
+    let read_only = std::fs::read_to_string("/proc/self/fdinfo/1").ok().is_some_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0)
+    });
+    if read_only {
+        return true;
+    }
     let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else { return false };
     let Ok(out) = std::fs::File::from(fd).metadata() else { return false };
     out.file_type().is_char_device() && !std::io::stdout().is_terminal()

@@ -613,6 +613,19 @@ async fn first_admin(
         return Ok(());
     }
     let label = namespace.map(|n| format!(" of namespace `{n}`")).unwrap_or_default();
+    // The first admin's token and sign-in link are shown once, on stdout: where no one reads it, an admin no one
+    // holds would be made, live (attack 46's H6, F1453; as `token create` refuses, ADR-1511).
+    if crate::output::stdout_reaches_no_one() {
+        return Err(Exit::new(
+            crate::EXIT_OUTPUT,
+            format!(
+                "fresh database{label}: the first admin's token and one-time sign-in link are printed once, on stdout, \
+                 and stdout is /dev/null, another device that is not a terminal, or opened for reading only: no one \
+                 would see them, so no admin was created. Start `serve` with stdout on a terminal or a file (or create \
+                 an admin first: `foureyes token create --name admin --role admin > FILE`)"
+            ),
+        ));
+    }
     // Replicas starting together on a fresh database race here: one creates the admin, the others find the
     // name taken (the check and the insert are one transaction) and start without printing a token.
     let token = new_token(namespace)?;
@@ -824,7 +837,7 @@ pub async fn token(db: &Path, cmd: TokenCommand) -> Result<u8, Exit> {
             // (attack 44's H7, ADR-1511; attack 45's M1).
             let written = if crate::output::stdout_reaches_no_one() {
                 Err(std::io::Error::other(
-                    "stdout is /dev/null or another device that is not a terminal (or was closed and the runtime put \
+                    "stdout is /dev/null, another device that is not a terminal, or opened for reading only (or was closed and the runtime put \
                      /dev/null in its place): no one would see the token",
                 ))
             } else {

@@ -108,8 +108,14 @@ fn attack44_a_forks_file_put_at_the_name_without_a_log_is_refused() {
         assert!(err.contains("not the database its doors committed to") && err.contains(".head"), "{err}");
     }
     assert_eq!(std::fs::read(&e.db).unwrap(), planted, "nothing written to the fork's file");
-    // A copy behind the record (a rollback) is the witness's to tell: the doors open it.
+    // A copy behind the record (an older copy put back, or a cut checkpointed into the file) is refused as the same
+    // files with a log are: TRUNCATED, exit 7 (attack 46's H1, H2); moving the record away opens a deliberate restore.
     std::fs::copy(&backup, &e.db).unwrap();
     let out = e.command().args(["journal", "verify"]).output().unwrap();
-    assert!(out.status.success(), "a copy behind its record is opened: {out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(7), "a copy behind its record: {out:?}");
+    assert!(err.contains("TRUNCATED") && err.contains(".head"), "{err}");
+    std::fs::rename(format!("{}.head", e.db.display()), e.dir.path().join("moved.head")).unwrap();
+    let out = e.command().args(["journal", "verify"]).output().unwrap();
+    assert!(out.status.success(), "a deliberate restore, its record moved away, is opened: {out:?}");
 }

@@ -23,6 +23,7 @@ mod attack44_names;
 mod attack45_files;
 mod attack45_minors;
 mod attack45_names;
+mod attack46;
 mod bench_floor;
 mod bench_load;
 mod cli;
