@@ -70,6 +70,7 @@ mod reading_classes;
 mod reference_semantics;
 mod settle43;
 mod settle44;
+mod ask45;
 mod topology;
 mod traces;
 mod trajectories;

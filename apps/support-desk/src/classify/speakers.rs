@@ -306,6 +306,46 @@ fn unmet_needs_cut(top: &str) -> String {
     .map_or_else(|| top.to_string(), |re| re.replace_all(top, " ").into_owned())
 }
 
+/// ask45 (ADR-1540): the ticket's text with the titles it carries over from an earlier message blanked. A title line
+/// that opens with a reply or forward prefix ("RE: RE: Refund 129.99", "Subject: RE: your refund of EUR 14.50", "FW:
+/// refund?", "AW:", "WG:", "TR:") repeats the subject of the message replied to or forwarded: it is the thread's topic,
+/// written by whoever opened the thread, and asks nothing of the sender now — the sender's own words (or the
+/// customer's side below them) say what is asked. Only the leading lines are titles: the ticket's subject line, then
+/// empty lines and prefixed titles; the first other line ends them (a "Subject:" inside a forward's header run is
+/// the forward's, read with it).
+pub fn carried_titles_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(prefixed) = RE
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)^\s*(?:subject\s*:\s*)?(?:(?:re|fw|fwd|aw|wg|tr|sv|vs|rv|res|enc)\s*(?:\[\d+\])?\s*:\s*)+\S",
+            )
+            .ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out: Vec<&str> = Vec::new();
+    let mut subject_seen = false;
+    let mut titles = true;
+    for line in text.split('\n') {
+        if titles && !line.trim().is_empty() {
+            if prefixed.is_match(line) && !line.trim_end().ends_with(':') {
+                out.push("");
+                subject_seen = true;
+                continue;
+            }
+            if subject_seen {
+                titles = false;
+            }
+            subject_seen = true;
+        }
+        out.push(line);
+    }
+    out.join("\n")
+}
+
 impl Thread {
     /// Whether any earlier segment is the customer's side.
     pub fn customer_below(&self) -> bool {
