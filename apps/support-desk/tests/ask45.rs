@@ -14,5 +14,11 @@ const TABLE: TicketTable = TicketTable { text: include_str!("ask45_table.txt"), 
 #[test]
 fn a_carried_title_asks_nothing_of_the_sender_now() {
     TABLE.check("carriedtitle", 5, true);
-    TABLE.check("carriedstay", 4, false);
+    TABLE.check("carriedstay", 6, false);
+}
+
+#[test]
+fn a_reply_forwarded_with_the_customers_message_quoted_under_it_asks_what_they_ask() {
+    TABLE.check("quotedcustomer", 5, true);
+    TABLE.check("quotedstay", 2, false);
 }
