@@ -3514,16 +3514,13 @@ pub fn facts(ev: &Evidence) -> Facts {
     // amount, several or none cannot be settled.
     // Several figures in the reply: the one it states as the amount ("The amount is 64,50 - the two shirts, 32,25
     // each") is the answer; the others break it down (ADR-953).
-    let answered =
-        (!clauses.request && !disclaimed && answers_amount_question(&seen, &own)).then(|| match reply_figures(
-            &own,
-        )
-        .as_slice()
-        {
+    let answered = (!clauses.request && !disclaimed && answers_amount_question(&seen, &own)).then(|| {
+        match reply_figures(&own).as_slice() {
             _ if stated_amount(&own).is_some() => stated_amount(&own).map_or(Amount::Ambiguous, Amount::Cents),
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
-        });
+        }
+    });
     // A reply that takes the shop's quoted offer ("Yes please go ahead with the 15.00", "ok, the partial refund works
     // for me") asks the figure offered (ADR-905): its own figure when it names one, else the offer's one figure;
     // several offered and none named cannot be settled. A request of its own with a figure stands as it is.

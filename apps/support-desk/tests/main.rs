@@ -13,6 +13,7 @@ mod pg_cluster;
 
 mod amount43;
 mod amount_guard;
+mod ask45;
 mod asks40;
 mod asks41;
 mod asks43;
@@ -70,7 +71,6 @@ mod reading_classes;
 mod reference_semantics;
 mod settle43;
 mod settle44;
-mod ask45;
 mod topology;
 mod traces;
 mod trajectories;

@@ -352,7 +352,8 @@ pub fn carried_titles_blanked(text: &str) -> String {
     let Some((prefixed, running_on)) = RE
         .get_or_init(|| {
             Some((
-                Regex::new(r"(?i)^\s*(?:subject\s*:\s*)?(?:(?:re|aw|sv|vs|rv|res)\s*(?:\[\d+\])?\s*:\s*)+(\S.*)$").ok()?,
+                Regex::new(r"(?i)^\s*(?:subject\s*:\s*)?(?:(?:re|aw|sv|vs|rv|res)\s*(?:\[\d+\])?\s*:\s*)+(\S.*)$")
+                    .ok()?,
                 // A sentence, a dash or a colon after the heading's first words: the sender writing on.
                 Regex::new(r"[.!?;:]\s+\S|\s[-–—]\s").ok()?,
             ))
