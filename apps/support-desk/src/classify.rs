@@ -3483,6 +3483,9 @@ pub fn facts(ev: &Evidence) -> Facts {
     // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
+    // ask45 (ADR-1540): a title carried over from an earlier message ("RE: RE: Refund 129.99") asks nothing now.
+    let text = speakers::carried_titles_blanked(&text);
+    let seen = speakers::carried_titles_blanked(&layout.seen);
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread, &ev.ticket.subject);
     let clauses = intent_in(&own);
@@ -3511,16 +3514,13 @@ pub fn facts(ev: &Evidence) -> Facts {
     // amount, several or none cannot be settled.
     // Several figures in the reply: the one it states as the amount ("The amount is 64,50 - the two shirts, 32,25
     // each") is the answer; the others break it down (ADR-953).
-    let answered =
-        (!clauses.request && !disclaimed && answers_amount_question(&layout.seen, &own)).then(|| match reply_figures(
-            &own,
-        )
-        .as_slice()
-        {
+    let answered = (!clauses.request && !disclaimed && answers_amount_question(&seen, &own)).then(|| {
+        match reply_figures(&own).as_slice() {
             _ if stated_amount(&own).is_some() => stated_amount(&own).map_or(Amount::Ambiguous, Amount::Cents),
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
-        });
+        }
+    });
     // A reply that takes the shop's quoted offer ("Yes please go ahead with the 15.00", "ok, the partial refund works
     // for me") asks the figure offered (ADR-905): its own figure when it names one, else the offer's one figure;
     // several offered and none named cannot be settled. A request of its own with a figure stands as it is.
@@ -3627,7 +3627,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         && ev.refunds.iter().any(|r| r.status == "executed")
         && desk25::sentences(&own).any(intent::directs_money);
     let instruction_ask =
-        refusable && !wants_refund && !disclaimed && layout.seen != text && intent_in(&prepare(&layout.seen)).request;
+        refusable && !wants_refund && !disclaimed && seen != text && intent_in(&prepare(&seen)).request;
     let wants_refund = wants_refund || asks_anew || instruction_ask;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     // An ask to escalate complains of the handling (ADR-1372).
@@ -4039,7 +4039,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     // result, a fee asked back by name and a share with no figure are.
     let (wants_refund, amount) = desk34_ask(
         &own,
-        &layout.seen,
+        &seen,
         wants_refund,
         amount,
         identified.map(|o| o.amount_cents),
@@ -4618,7 +4618,7 @@ fn span_text(text: &str) -> String {
 /// What the reader read from a ticket, span by span.
 fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     let r = res();
-    let text = format!("{}\n{}", ev.ticket.subject, ev.ticket.body);
+    let text = speakers::carried_titles_blanked(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body));
     let normalized = crate::content::normalize(&text);
     let own_raw = own_words(&spell_request_words(&normalized));
     let own = customer_words(&text, &speakers::thread(&text), &ev.ticket.subject);

@@ -13,6 +13,7 @@ mod pg_cluster;
 
 mod amount43;
 mod amount_guard;
+mod ask45;
 mod asks40;
 mod asks41;
 mod asks43;

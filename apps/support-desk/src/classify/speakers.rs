@@ -157,6 +157,26 @@ fn header_run_at(lines: &[(usize, &str)], i: usize) -> bool {
         && lines[i + 1..].iter().take(4).any(|(_, l)| p.header.is_match(l) && !p.from_header.is_match(l))
 }
 
+/// Whether the lines from `i` to the end of the message they stand in (the next separator, attribution or header run,
+/// or the end of the text) are all `>`-quoted or empty.
+fn quote_runs_to_end(lines: &[(usize, &str)], i: usize) -> bool {
+    let p = patterns();
+    for k in i..lines.len() {
+        let (depth, line) = lines[k];
+        if depth > 0 {
+            continue;
+        }
+        if line.trim().is_empty() || p.signature.is_match(line) {
+            continue;
+        }
+        return p.separator.is_match(line)
+            || super::forwards::short_opener(line)
+            || p.attribution.is_match(line)
+            || header_run_at(lines, k);
+    }
+    true
+}
+
 /// Splits a ticket into its newest words and the earlier messages below them.
 pub fn thread(text: &str) -> Thread {
     let p = patterns();
@@ -247,6 +267,18 @@ pub fn thread(text: &str) -> Thread {
             close(&mut current, &mut thread);
             quoted_only = false;
         }
+        // ask45 (ADR-1541): an earlier message whose own words stand unquoted and end in `>`-quoted lines that run to
+        // its end holds the message it replies to: "From: Little Nest Support / Subject: RE: baby gate / <the shop's
+        // words> / > Hi, the gate doesn't fit, can I return it for the 59.99?" quotes the customer. The quoted lines
+        // are a message of their own, its side read from its words like any message with no header.
+        if depth > 0
+            && !quoted_only
+            && current.as_ref().is_some_and(|(_, body)| !body.trim().is_empty())
+            && quote_runs_to_end(&lines, i)
+        {
+            close(&mut current, &mut thread);
+            current = Some((String::new(), String::new()));
+        }
         match current.as_mut() {
             Some((_, body)) => {
                 if body.trim().is_empty() {
@@ -304,6 +336,56 @@ fn unmet_needs_cut(top: &str) -> String {
     })
     .as_ref()
     .map_or_else(|| top.to_string(), |re| re.replace_all(top, " ").into_owned())
+}
+
+/// ask45 (ADR-1540): the ticket's text with the titles it carries over from an earlier message blanked. A title line
+/// that opens with a reply prefix ("RE: RE: Refund 129.99", "Subject: RE: your refund of EUR 14.50", "AW:", "SV:")
+/// repeats the subject of the message replied to: it is the thread's topic, written by whoever opened the thread, and
+/// asks nothing of the sender now — the sender's own words (or the customer's side below them) say what is asked. A
+/// title is a heading: a few words with no sentence after it ("Re: case 20931. Resubmitting … please process a credit
+/// of 20.00" uses "Re:" as "regarding" and writes its ask on the same line, so it is the sender's words). A forward's
+/// prefix ("FW: please refund 35.00") is not a reply's: the forwarder titles the forward, so it stays. Only the leading
+/// lines are titles: the ticket's subject line, then empty lines and prefixed titles; the first other line ends them
+/// (a "Subject:" inside a forward's header run is the forward's, read with it).
+pub fn carried_titles_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((prefixed, running_on)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)^\s*(?:subject\s*:\s*)?(?:(?:re|aw|sv|vs|rv|res)\s*(?:\[\d+\])?\s*:\s*)+(\S.*)$")
+                    .ok()?,
+                // A sentence, a dash or a colon after the heading's first words: the sender writing on.
+                Regex::new(r"[.!?;:]\s+\S|\s[-–—]\s").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let title = |line: &str| {
+        prefixed.captures(line).and_then(|c| c.get(1)).is_some_and(|rest| {
+            let rest = rest.as_str().trim();
+            rest.split_whitespace().count() <= 8 && !running_on.is_match(rest)
+        })
+    };
+    let mut out: Vec<&str> = Vec::new();
+    let mut subject_seen = false;
+    let mut titles = true;
+    for line in text.split('\n') {
+        if titles && !line.trim().is_empty() {
+            if title(line) {
+                out.push("");
+                subject_seen = true;
+                continue;
+            }
+            if subject_seen {
+                titles = false;
+            }
+            subject_seen = true;
+        }
+        out.push(line);
+    }
+    out.join("\n")
 }
 
 impl Thread {
