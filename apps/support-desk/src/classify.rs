@@ -3619,7 +3619,8 @@ pub fn facts(ev: &Evidence) -> Facts {
             || intent::claims_money_owed(&unquoted_lines(&text))
             // unsettled45 (ADR-1552): a charge said to stand on a cancelled order ("cancelled order still charged
             // 25.50") claims the money the cancellation owes back: F1, never a payment.
-            || (ev.order.as_ref().is_some_and(|o| o.status == "cancelled") && wants::charge_stands(&own)));
+            || (ev.order.as_ref().is_some_and(|o| o.status == "cancelled")
+                && (wants::charge_stands(&own) || wants::charge_stands(&unquoted_lines(&text)))));
     let wants_refund = wants_refund || unsent_claim;
     // hazard38 (ADR-1193): with an executed refund on record, a clause that directs money to the writer ("I want the
     // remaining $80 as well", "I want the other $15") asks anew even where the reader found no ask word; and a refund
@@ -3672,7 +3673,10 @@ pub fn facts(ev: &Evidence) -> Facts {
         && crate::tools::named_order_ids(&own).is_empty()
         // A question that asks only what the shop will do ("What can you do for me?") makes no inquiry (ADR-1151).
         // An act put to the shop with no topic ("Can someone sort it?") asks no inquiry either (unsettled45, ADR-1554).
-        && (desk35::remedy_questions_only(&own) || wants::acts_put_only(&own));
+        // A question in the message below the newest words (a forward's "how is everything?") is not the complaint's.
+        && (desk35::remedy_questions_only(&own)
+            || wants::acts_put_only(&own)
+            || (!thread.earlier.is_empty() && desk35::remedy_questions_only(&thread.newest())));
     // Nothing asked that the reader can act on, and a problem told or a demand among several orders: never closed
     // (ADR-1080, ADR-1081).
     let unread_ask = !wants_refund
