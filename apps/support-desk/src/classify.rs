@@ -3644,8 +3644,7 @@ pub fn facts(ev: &Evidence) -> Facts {
     let wants_refund = wants_refund || asks_anew || instruction_ask || conditional_ask;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     // An ask to escalate complains of the handling (ADR-1372).
-    let complaint =
-        r.complaint.is_match(&handles_as_words(&own))
+    let complaint = r.complaint.is_match(&handles_as_words(&own))
             || desk35::dissatisfied(&own)
             || nominal::escalation_asked(&own)
             // unsettled45 (ADR-1554): the order judged wrong with no fault named ("something in the last lot wasn't

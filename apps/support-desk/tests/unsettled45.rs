@@ -66,7 +66,13 @@ fn a_person_a_hot_liquid_reached_is_a_scald() {
 /// Several orders of one customer, none linked or named.
 fn several_orders(body: &str) -> Evidence {
     let orders: Vec<Order> = (0..3)
-        .map(|i| Order { id: 20 + i, customer_id: 1, amount_cents: 2_500, status: "delivered".into(), placed_days_ago: 5 })
+        .map(|i| Order {
+            id: 20 + i,
+            customer_id: 1,
+            amount_cents: 2_500,
+            status: "delivered".into(),
+            placed_days_ago: 5,
+        })
         .collect();
     Evidence {
         ticket: Ticket {

@@ -784,8 +784,12 @@ pub fn without_sender_block(text: &str) -> String {
     let own_words = |l: &str| {
         let lower = l.to_lowercase();
         lower.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| {
-            matches!(w, "i" | "i'm" | "i've" | "me" | "my" | "we" | "our" | "us" | "he" | "she" | "his" | "her" | "they")
-        }) || lower.trim_start().starts_with("ps") || lower.trim_start().starts_with("p.s")
+            matches!(
+                w,
+                "i" | "i'm" | "i've" | "me" | "my" | "we" | "our" | "us" | "he" | "she" | "his" | "her" | "they"
+            )
+        }) || lower.trim_start().starts_with("ps")
+            || lower.trim_start().starts_with("p.s")
     };
     let title_case = |l: &str| {
         let words: Vec<&str> = l
@@ -816,10 +820,22 @@ pub fn without_sender_block(text: &str) -> String {
             in_block = false;
         }
         // A greeting ("Hi Sue,", "Dear team,") opens the words; it closes nothing.
-        let greeting = bare
-            .split(|c: char| !c.is_alphabetic())
-            .next()
-            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "hi" | "hello" | "hey" | "dear" | "good" | "morning" | "afternoon" | "evening" | "greetings" | "to" | "attn" | "re"));
+        let greeting = bare.split(|c: char| !c.is_alphabetic()).next().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "hi" | "hello"
+                    | "hey"
+                    | "dear"
+                    | "good"
+                    | "morning"
+                    | "afternoon"
+                    | "evening"
+                    | "greetings"
+                    | "to"
+                    | "attn"
+                    | "re"
+            )
+        });
         if sign_off.is_match(bare) && !own_words(bare) && !greeting {
             in_block = true;
         }
