@@ -31,24 +31,7 @@ pub fn unsettled_want(own: &str, amount_unsettled: bool, complaint: bool, names_
     let price_question = super::desk25::sentences(own).any(|s| {
         (s.contains('?') || s.to_lowercase().contains("whether")) && super::questions::asks_nothing_back(s).is_some()
     });
-    !price_question
-        && (super::figure_left_to_shop(own)
-            || ((amount_unsettled || indefinite_money(own)) && (complaint || names_problem)))
-}
-
-/// Money wanted with no figure, by an indefinite object (ADR-1550): "something off", "something back", "a bit
-/// back", "some money back", "some compensation", "a partial refund", "a goodwill gesture".
-pub fn indefinite_money(own: &str) -> bool {
-    static INDEFINITE: OnceLock<Option<Regex>> = OnceLock::new();
-    re(
-        &INDEFINITE,
-        concat!(
-            r"(?i)(?:something|some\s+(?:money|cash|credit)|a\s+(?:bit|little))\s+(?:off|back)",
-            r"|some\s+(?:compensation|credit|money\s+back|discount)",
-            r"|partial\s+(?:refund|credit|reimbursement)|goodwill\s+(?:gesture|credit|payment)",
-        ),
-    )
-    .is_some_and(|r| r.is_match(own))
+    !price_question && (super::figure_left_to_shop(own) || (amount_unsettled && (complaint || names_problem)))
 }
 
 /// The shop's quoted words ask which order (or which one of several) the customer means (ADR-1551): "Which order
