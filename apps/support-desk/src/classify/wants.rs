@@ -13,6 +13,9 @@
 //! - **A charge that stands on a cancelled order** ([`charge_stands`], ADR-1552): "cancelled order still charged
 //!   25.50", "the money is still taken from my bank" — the cancellation owes that money back, a claim no rule
 //!   settles (F1).
+//! - **A complaint judging the order wrong with no fault named** ([`judged_wrong`], [`acts_put_only`], ADR-1554):
+//!   "something in the last lot wasn't right", "it is not like I am expecting", and a question that only puts an act
+//!   to the shop with no topic ("Can someone sort it?") — the vague complaint's reading.
 //! - **A refund as a threat's condition** ([`refund_as_condition`], ADR-1553): "If you don't refund it I'll be taking
 //!   this to the small claims court" asks the refund; the caller reads it only where a refusal applies, so the
 //!   refusal comes before the threat's escalation (X1–X4 → E2), never a payment.
