@@ -4340,6 +4340,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "cli_names_shown::attack41_an_approver_name_is_refused_with_a_hidden_character_and_shown_one_to_one",
         also: &[],
     },
+    // unsettled45 (ADR-1555)
+    Mutation {
+        property: "an injury told after a sign-off in the writer's own words (a PS, a personal pronoun) still escalates: only a name, title or disclaimer block is cut from the harm reading (ADR-1555)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "            if !quote && !own_words(bare) && (title_case(bare) || disclaimer.is_match(bare)) {",
+        broken: "            if !quote && (title_case(bare) || disclaimer.is_match(bare) || !bare.is_empty()) {",
+        package: "support-desk",
+        filter: "unsettled45::the_senders_block_is_no_harm_told",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -80,6 +80,7 @@ mod spellings;
 mod thing_parts;
 mod trade_senses;
 mod uncertain;
+mod wants;
 mod whose;
 pub use figures::{Figure, FigureRole};
 pub use intent::Act;
@@ -3349,7 +3350,10 @@ pub fn safety_legal_injury(text: &str) -> bool {
 /// reader is a structure with no one span). The shop's own quoted lines (haz41, ADR-1350) are read for hazards and
 /// injuries only, never as a legal threat; their readings say "in the shop's words".
 pub fn harm_reasons(text: &str) -> Vec<(String, String)> {
-    let text = kinds26::names_not_verbs(&gloss::english(&crate::content::normalize(text)));
+    // The sender's block (a name, a title, a disclaimer under the sign-off) is no word about the order (unsettled45,
+    // ADR-1555).
+    let text = layout::without_sender_block(text);
+    let text = kinds26::names_not_verbs(&gloss::english(&crate::content::normalize(&text)));
     let (own, shop) = whose::split_by_side(&text);
     let mut out = reads_harm(&own, true);
     if !shop.trim().is_empty() {
@@ -3611,7 +3615,12 @@ pub fn facts(ev: &Evidence) -> Facts {
         && ev.order.as_ref().is_some_and(|o| matches!(o.status.as_str(), "cancelled" | "paid"))
         // The lines of a forwarded thread that are no reply quoted ("> …") are the writer's too, whoever the reader
         // took for their author (ask39, ADR-1244): a claim read there can only escalate (F1), never pay.
-        && (intent::claims_money_owed(&own) || intent::claims_money_owed(&unquoted_lines(&text)));
+        && (intent::claims_money_owed(&own)
+            || intent::claims_money_owed(&unquoted_lines(&text))
+            // unsettled45 (ADR-1552): a charge said to stand on a cancelled order ("cancelled order still charged
+            // 25.50") claims the money the cancellation owes back: F1, never a payment.
+            || (ev.order.as_ref().is_some_and(|o| o.status == "cancelled")
+                && (wants::charge_stands(&own) || wants::charge_stands(&unquoted_lines(&text)))));
     let wants_refund = wants_refund || unsent_claim;
     // hazard38 (ADR-1193): with an executed refund on record, a clause that directs money to the writer ("I want the
     // remaining $80 as well", "I want the other $15") asks anew even where the reader found no ask word; and a refund
@@ -3628,11 +3637,19 @@ pub fn facts(ev: &Evidence) -> Facts {
         && desk25::sentences(&own).any(intent::directs_money);
     let instruction_ask =
         refusable && !wants_refund && !disclaimed && seen != text && intent_in(&prepare(&seen)).request;
-    let wants_refund = wants_refund || asks_anew || instruction_ask;
+    // unsettled45 (ADR-1553): a refund named as a threat's condition ("If you don't refund it I'll be taking this to
+    // the small claims court") asks it; read only where a refusal applies, so the refusal comes before the threat's
+    // escalation, never a payment.
+    let conditional_ask = refusable && !wants_refund && !disclaimed && wants::refund_as_condition(&own);
+    let wants_refund = wants_refund || asks_anew || instruction_ask || conditional_ask;
     let clauses = ClauseIntent { status_question: clauses.status_question || chases_pending, ..clauses };
     // An ask to escalate complains of the handling (ADR-1372).
-    let complaint =
-        r.complaint.is_match(&handles_as_words(&own)) || desk35::dissatisfied(&own) || nominal::escalation_asked(&own);
+    let complaint = r.complaint.is_match(&handles_as_words(&own))
+            || desk35::dissatisfied(&own)
+            || nominal::escalation_asked(&own)
+            // unsettled45 (ADR-1554): the order judged wrong with no fault named ("something in the last lot wasn't
+            // right", "it is not like I am expecting").
+            || wants::judged_wrong(&own);
     let intent = if wants_refund {
         Intent::Request
     } else if clauses.status_question {
@@ -3654,7 +3671,11 @@ pub fn facts(ev: &Evidence) -> Facts {
         && !r.problem.is_match(&problem_text)
         && crate::tools::named_order_ids(&own).is_empty()
         // A question that asks only what the shop will do ("What can you do for me?") makes no inquiry (ADR-1151).
-        && desk35::remedy_questions_only(&own);
+        // An act put to the shop with no topic ("Can someone sort it?") asks no inquiry either (unsettled45, ADR-1554).
+        // A question in the message below the newest words (a forward's "how is everything?") is not the complaint's.
+        && (desk35::remedy_questions_only(&own)
+            || wants::acts_put_only(&own)
+            || (!thread.earlier.is_empty() && desk35::remedy_questions_only(&thread.newest())));
     // Nothing asked that the reader can act on, and a problem told or a demand among several orders: never closed
     // (ADR-1080, ADR-1081).
     let unread_ask = !wants_refund
@@ -4135,6 +4156,24 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         _ => amount,
     };
+    // unsettled45 (ADR-1550, ADR-1551): nothing asked that the reader can settle, and a want all the same — a figure
+    // left to the shop or an unsettled figure beside a complaint or a problem told; or a reply to the shop's
+    // quoted "which order?" that picks none of several. Escalated for information (U1), never closed or paid.
+    let names_problem = desk26::names_problem(&own);
+    let shop_words: String = thread
+        .earlier
+        .iter()
+        .filter(|m| m.side == speakers::Side::Shop)
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let unread_ask = unread_ask
+        || (!wants_refund
+            && !disclaimed
+            && !clauses.status_question
+            && !clauses.acknowledged
+            && (wants::unsettled_want(&own, amount == Amount::Ambiguous, complaint, names_problem)
+                || (ev.lookup == OrderLookup::Ambiguous && wants::shop_asked_which_order(&shop_words))));
     Facts {
         wants_refund,
         amount,
@@ -4150,7 +4189,7 @@ pub fn facts(ev: &Evidence) -> Facts {
         intent,
         vague,
         pending_prior_refund: ev.refunds.iter().any(|r| r.status == "pending"),
-        names_problem: desk26::names_problem(&own),
+        names_problem,
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
@@ -4473,7 +4512,8 @@ fn figure_left_to_shop(own: &str) -> bool {
         Regex::new(concat!(
             // "to be" needs a participle of setting the figure: "Total value to be refunded" leaves nothing to the shop
             // (settle43, ADR-1475).
-            r"(?i)\b(?:value|amount|figure|price|sum|credit|cost)\s+(?:is\s+|will\s+be\s+)?(?:to\s+be\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set)|(?:tbc|tbd|to\s+follow|pending)",
+            // A form's "Amount: TBD" is the same (unsettled45, ADR-1550).
+            r"(?i)\b(?:value|amount|figure|price|sum|credit|cost)(?:\s*:\s*|\s+)(?:is\s+|will\s+be\s+)?(?:to\s+be\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set)|(?:tbc|tbd|to\s+follow|pending)",
             r"(?:\s+(?:confirmed|advised|determined|agreed|calculated|assessed|decided|worked\s+out|set))?)\b",
             r"|\bwhatever\s+(?:you|your\s+team)\s+(?:think|work\s+out|decide|reckon|calculate|assess)\b",
             // The shop made the one who sets it (jar42, ADR-1371): "at your discretion", "as you see fit", "the amount

@@ -74,4 +74,5 @@ mod settle44;
 mod topology;
 mod traces;
 mod trajectories;
+mod unsettled45;
 mod wording_kinds;

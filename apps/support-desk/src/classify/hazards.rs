@@ -290,6 +290,16 @@ fn rows() -> &'static [Row] {
                     r"(?i)(?:\b(?:{HOT_LIQUID})\b[^.!?\n]{{0,80}}?\b(?:{LIQUID_VERB}|hit|hits|caught|struck|landed|went|got|ran|dripped|poured)\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART})|\b(?:{LIQUID_HEATER})\b[^.!?\n]{{0,40}}?\b(?:{LIQUID_VERB})\b[^.!?\n]{{0,40}}?(?:{PERSONS_PART}))"
                 ),
             ),
+            // A person told as the one a hot liquid reached, in the passive, with the thing that heats it or the hot
+            // liquid in the same sentence (unsettled45, ADR-1556): "the handle came clean off when I lifted the kettle
+            // full and she got splashed on the arm", "my son was scalded on the leg when the pan tipped". The
+            // determiner of the body part may be "the": the person is the clause's subject.
+            (
+                Hazard::ScaldByEvent,
+                format!(
+                    r"(?i)(?:\b(?:{HOT_LIQUID}|{LIQUID_HEATER})\b[^.!?\n]{{0,200}}?\b(?:{PERSON_BARE})\s+(?:got|get|gets|was|were|has\s+been|had\s+been|have\s+been)\s+(?:badly\s+|all\s+)?(?:{LIQUID_VERB}|scalded|burn(?:ed|t))\s+(?:on|over|across|down|all\s+over|in)\s+(?:the|my|his|her|their|our|your|one)\s+(?:left\s+|right\s+)?(?:{BODY}|{LIMBS})\b|\b(?:{PERSON_BARE})\s+(?:got|get|gets|was|were|has\s+been|had\s+been|have\s+been)\s+(?:badly\s+|all\s+)?(?:{LIQUID_VERB}|scalded)\s+(?:on|over|across|down|all\s+over|in)\s+(?:the|my|his|her|their|our|your|one)\s+(?:left\s+|right\s+)?(?:{BODY}|{LIMBS})\b[^.!?\n]{{0,80}}?\b(?:{HOT_LIQUID}|{LIQUID_HEATER})\b)"
+                ),
+            ),
             // An electrical fault told by what was seen or heard (haz42, ADR-1393): a pop, bang or crack with a flash,
             // sparks or a light ("a pop and a flash", "a big bang and blue light"); a pop, bang, crack or flash from,
             // in or behind a part that carries power ("a flash behind the control panel", "crackling in the socket");

@@ -756,6 +756,94 @@ impl Layout {
     }
 }
 
+/// The sender's block blanked (unsettled45, ADR-1555): after a sign-off line ("Best,", "Kind regards,", "Thanks,
+/// Brian"), the lines that are a name, a title or an organisation (every word of four letters or more capitalised:
+/// "Dr. Chidi Okafor", "Consultant Paediatrician | Lagos University Teaching Hospital") or a disclaimer (the message
+/// speaking of itself to its recipient: "This e-mail and any attachment is confidential …") are no words of the
+/// customer's about the order. The block ends at the first other line: a PS, a sentence of the writer's own ("my son
+/// burned his hand on it"), a quote. Line breaks are kept; only the block's lines are blanked.
+pub fn without_sender_block(text: &str) -> String {
+    static SIGN_OFF: OnceLock<Option<Regex>> = OnceLock::new();
+    static DISCLAIMER: OnceLock<Option<Regex>> = OnceLock::new();
+    let (Some(sign_off), Some(disclaimer)) = (
+        SIGN_OFF
+            .get_or_init(|| {
+                // A closing of at most three words ending in a comma, or followed on its line by a capitalised name.
+                Regex::new(r"^\s*[A-Za-z][A-Za-z']*(?:\s+[A-Za-z][A-Za-z']*){0,2}\s*,\s*(?:[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})?\s*$")
+                    .ok()
+            })
+            .as_ref(),
+        DISCLAIMER
+            .get_or_init(|| {
+                Regex::new(r"(?i)\b(?:this|the)\s+(?:e-?mail|message|communication)\b[^\n]*\b(?:confidential|privileged|intended|recipient|attachments?)\b|\bintended\s+recipient\b").ok()
+            })
+            .as_ref(),
+    ) else {
+        return text.to_string();
+    };
+    let own_words = |l: &str| {
+        let lower = l.to_lowercase();
+        lower.split(|c: char| !c.is_alphanumeric() && c != '\'').any(|w| {
+            matches!(
+                w,
+                "i" | "i'm" | "i've" | "me" | "my" | "we" | "our" | "us" | "he" | "she" | "his" | "her" | "they"
+            )
+        }) || lower.trim_start().starts_with("ps")
+            || lower.trim_start().starts_with("p.s")
+    };
+    let title_case = |l: &str| {
+        let words: Vec<&str> = l
+            .split(|c: char| c.is_whitespace() || matches!(c, '|' | ',' | '/' | '&' | '(' | ')' | '·' | '-' | '–'))
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .collect();
+        !words.is_empty()
+            && words.len() <= 12
+            && words.iter().all(|w| w.chars().count() < 4 || w.chars().next().is_some_and(char::is_uppercase))
+            && !l.trim_end().ends_with(['.', '!', '?'])
+    };
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut out = String::with_capacity(text.len());
+    let mut in_block = false;
+    for line in &lines {
+        let bare = line.trim();
+        let blank = |l: &str| l.chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect::<String>();
+        if in_block {
+            let quote = bare.starts_with('>') || bare.starts_with("-----") || bare.starts_with("From:");
+            if bare.is_empty() {
+                out.push_str(line);
+                continue;
+            }
+            if !quote && !own_words(bare) && (title_case(bare) || disclaimer.is_match(bare)) {
+                out.push_str(&blank(line));
+                continue;
+            }
+            in_block = false;
+        }
+        // A greeting ("Hi Sue,", "Dear team,") opens the words; it closes nothing.
+        let greeting = bare.split(|c: char| !c.is_alphabetic()).next().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "hi" | "hello"
+                    | "hey"
+                    | "dear"
+                    | "good"
+                    | "morning"
+                    | "afternoon"
+                    | "evening"
+                    | "greetings"
+                    | "to"
+                    | "attn"
+                    | "re"
+            )
+        });
+        if sign_off.is_match(bare) && !own_words(bare) && !greeting {
+            in_block = true;
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,150 @@
+//! What the customer wants when no refund word asks it, and what settles it (unsettled45, issue 16,
+//! ADR-1550…ADR-1553). Each reader here can only escalate (U1, F1) or turn a close or an escalation into a refusal;
+//! none of them makes a payment.
+//!
+//! - **A want whose figure nothing settles** ([`unsettled_want`], ADR-1550): the customer leaves the figure to the
+//!   shop ("whatever you think is fair", "Amount: TBD, pls advise"), or names a figure the reader cannot settle
+//!   (alternatives "maybe 10 or maybe 15", a partial credit "commensurate with the defect") beside a complaint or a
+//!   problem told about the order. That is a want (U1), not a pure inquiry (C1). A question about a thing a figure
+//!   prices ("does the 2mm one at 8.49 fit it, or do I need the 1.6mm?") is the ticket's point and stays an inquiry.
+//! - **A reply that does not pick the order the shop asked about** ([`shop_asked_which_order`], ADR-1551): the shop's
+//!   quoted message asks which order the customer means; with several candidate orders and none linked or named, the
+//!   reply ("The one from last week.") leaves the order unsettled (U1).
+//! - **A charge that stands on a cancelled order** ([`charge_stands`], ADR-1552): "cancelled order still charged
+//!   25.50", "the money is still taken from my bank" — the cancellation owes that money back, a claim no rule
+//!   settles (F1).
+//! - **A complaint judging the order wrong with no fault named** ([`judged_wrong`], [`acts_put_only`], ADR-1554):
+//!   "something in the last lot wasn't right", "it is not like I am expecting", and a question that only puts an act
+//!   to the shop with no topic ("Can someone sort it?") — the vague complaint's reading.
+//! - **A refund as a threat's condition** ([`refund_as_condition`], ADR-1553): "If you don't refund it I'll be taking
+//!   this to the small claims court" asks the refund; the caller reads it only where a refusal applies, so the
+//!   refusal comes before the threat's escalation (X1–X4 → E2), never a payment.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static Regex> {
+    cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
+}
+
+/// A want whose figure nothing settles (ADR-1550): the figure left to the shop, or an unsettled figure read
+/// (`amount_unsettled`) beside a complaint or a problem told, and no question about a thing a figure prices.
+pub fn unsettled_want(own: &str, amount_unsettled: bool, complaint: bool, names_problem: bool) -> bool {
+    // A question put as one ("?", or embedded under "whether") about a thing a figure prices.
+    let price_question = super::desk25::sentences(own).any(|s| {
+        (s.contains('?') || s.to_lowercase().contains("whether")) && super::questions::asks_nothing_back(s).is_some()
+    });
+    !price_question && (super::figure_left_to_shop(own) || (amount_unsettled && (complaint || names_problem)))
+}
+
+/// The shop's quoted words ask which order (or which one of several) the customer means (ADR-1551): "Which order
+/// would you like refunded?", "could you tell us which of your orders this is about?".
+pub fn shop_asked_which_order(shop_text: &str) -> bool {
+    static WHICH: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &WHICH,
+        r"(?i)\bwhich\s+(?:(?:one\s+)?of\s+(?:the|your|these|those)\s+)?(?:\w+\s+)?(?:orders?|purchases?|deliver(?:y|ies)|parcels?|one)\b[^?\n]{0,80}\?",
+    )
+    .is_some_and(|r| r.is_match(shop_text))
+}
+
+/// A charge said to stand on the order all the same (ADR-1552): a participle of money taken ("charged", "taken",
+/// "debited", "deducted", "billed") with "still" or "anyway" in its clause. The caller reads it only on a cancelled
+/// order with no refund on record.
+pub fn charge_stands(own: &str) -> bool {
+    static STANDS: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &STANDS,
+        concat!(
+            r"(?i)\b(?:still|anyway|nevertheless|regardless)\s+(?:been\s+|being\s+|got\s+|get\s+|gets\s+)?(?:charged|taken|debited|deducted|billed|withdrawn)\b",
+            r"|\b(?:charged|taken|debited|deducted|billed|withdrawn)\b[^.!?\n;]{0,40}\b(?:still|anyway|regardless)\b",
+        ),
+    )
+    .is_some_and(|r| r.is_match(own))
+}
+
+/// A refund named as the condition of a threat or a consequence (ADR-1553): "if you don't refund it I'll …", "unless
+/// I get my money back …", "if I don't get a refund …". A refund verb or money coming back in an "if/unless" clause.
+pub fn refund_as_condition(own: &str) -> bool {
+    static COND: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &COND,
+        concat!(
+            r"(?i)\b(?:if|unless)\s+(?:you|u|your\s+\w+|the\s+shop|i|we)\s+",
+            r"(?:(?:not|don'?t|do\s+not|won'?t|will\s+not|can'?t|cannot|refuse\s+to|fail\s+to|doesn'?t|does\s+not|didn'?t|did\s+not)\s+)?",
+            r"(?:(?:immediately|promptly|quickly|fully)\s+)?",
+            r"(?:refund\w*|reimburse\w*|pay\s+(?:me\s+|us\s+)?back|give\s+(?:me\s+|us\s+)?(?:my\s+|our\s+|the\s+)?(?:money|refund|cash)|",
+            r"(?:get|receive|see)\s+(?:my\s+|our\s+|a\s+|the\s+)?(?:money\s+back|refund)|return\s+(?:my|our|the)\s+money)",
+        ),
+    )
+    .is_some_and(|r| r.is_match(own))
+}
+
+/// The order judged wrong with no fault named (ADR-1554): a thing of the order said not to be right ("something in
+/// the last lot wasn't right", "it's not right"), or expectations unmet in a progressive form ("it is not like I am
+/// expecting"). A complaint's evaluation; what is wrong stays unnamed.
+pub fn judged_wrong(own: &str) -> bool {
+    static WRONG: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &WRONG,
+        concat!(
+            r"(?i)\b(?:something|it|this|that|everything|(?:the|my|our|this|that|your)\s+(?:\w+\s+)?(?:order|lot|delivery|parcel|package|stuff|goods|items?))",
+            r"(?:'s\s+|\s+)(?:wasn'?t|was\s+not|isn'?t|is\s+not|weren'?t|were\s+not|aren'?t|are\s+not|not)\s+(?:quite\s+|at\s+all\s+|all\s+)?right\b",
+            r"|\b(?:is|was|it'?s|are|were)\s+not\s+(?:like|as|how)\s+(?:i|we)\s+(?:am|are|was|were)\s+(?:expecting|hoping|wanting)\b",
+            r"|\bnot\s+(?:as|like|what)\s+(?:i\s+|we\s+)?(?:had\s+)?expected\b",
+        ),
+    )
+    .is_some_and(|r| r.is_match(own))
+}
+
+/// Every question of the text puts an act to the shop with no topic ("Can someone sort it?", "could you fix this
+/// please?", "will you deal with it?") or asks only what the shop will do ([`super::desk35::remedy_questions_only`]),
+/// and there is at least one such act (ADR-1554).
+pub fn acts_put_only(own: &str) -> bool {
+    static ACT: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(act) = re(
+        &ACT,
+        r"(?i)^\W*(?:(?:so|and|well|then|ok|okay|please|now)\W+)*(?:can|could|will|would)\s+(?:you|u|someone|somebody|anyone|your\s+team)\s+(?:please\s+)?(?:sort|fix|resolve|deal\s+with|look\s+into|help|do\s+something)(?:\s+(?:it|this|that|me|us|about\s+(?:it|this|that)))?(?:\s+out)?(?:\s+please)?\s*\?*\s*$",
+    ) else {
+        return false;
+    };
+    let questions: Vec<&str> =
+        super::desk25::sentences(own).flat_map(|s| s.split_inclusive('?')).filter(|s| s.contains('?')).collect();
+    let is_act = |q: &str| {
+        let q = q.trim();
+        let tail = q.rsplit([',', ';', ':', '.']).next().unwrap_or(q).trim();
+        act.is_match(tail) || act.is_match(q)
+    };
+    questions.iter().any(|q| is_act(q))
+        && questions.iter().all(|q| is_act(q) || super::desk35::remedy_questions_only(q))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refund_as_a_condition_is_read_and_a_plain_if_is_not() {
+        for t in [
+            "If you don't refund it I'll be taking this to the small claims court",
+            "unless you refund me by friday my solicitor will be in touch",
+            "if i dont get my money back i will report you",
+            "If you won't reimburse the 40 we go to trading standards",
+        ] {
+            assert!(refund_as_condition(t), "{t}");
+        }
+        for t in ["if you have the blue one in stock let me know", "if it arrives broken again I'll call"] {
+            assert!(!refund_as_condition(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_charge_that_stands_and_one_that_does_not() {
+        for t in ["cancelled order still charged 25.50", "the money 38,00 is still taken from my bank"] {
+            assert!(charge_stands(t), "{t}");
+        }
+        for t in ["I was charged 25.50 when I ordered", "still waiting for the parcel"] {
+            assert!(!charge_stands(t), "{t}");
+        }
+    }
+}
