@@ -252,7 +252,7 @@ pub fn share_figure(own: &str, order: i64) -> Option<i64> {
     let partial = re(
         &PARTIAL,
         &format!(
-            r"(?i)\b(?:an?\s+)?{CUR_BEFORE}?(?P<a>\d{{1,5}}[.,]\d{{2}}|\d{{1,5}})(?:{CUR_AFTER})?\s+(?:partial|goodwill)\s+(?:refund|credit)\b|\b(?:partial|goodwill)\s+(?:refund|credit)\s+of\s+{CUR_BEFORE}?(?P<b>\d{{1,5}}(?:[.,]\d{{2}})?)"
+            r"(?i)\b(?:an?\s+)?{CUR_BEFORE}?(?P<a>\d{{1,5}}[.,]\d{{2}}|\d{{1,5}})(?:{CUR_AFTER})?\s+(?:partial|goodwill)\b|\b(?:partial|goodwill)\s+(?:[a-z]+\s+)?of\s+{CUR_BEFORE}?(?P<b>\d{{1,5}}(?:[.,]\d{{2}})?)"
         ),
     )?;
     for s in sentences(own) {
