@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
+mod arithmetic;
 mod arrivals;
 mod asks;
 mod asks43;
@@ -63,8 +64,8 @@ mod offers;
 pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
 mod one_asked;
-mod owners;
 mod overask;
+mod owners;
 mod parts;
 mod phrases;
 mod questions;
@@ -4143,7 +4144,9 @@ pub fn facts(ev: &Evidence) -> Facts {
     // missing"), asks the count times the unit (or the result written): never the order's amount, the unit or the
     // working's total in its place, never above the order's amount.
     let amount = match (identified, &amount) {
-        (Some(o), Amount::Missing | Amount::Full | Amount::Ambiguous) if wants_refund && form_ask.is_none() && answered.is_none() => {
+        (Some(o), Amount::Missing | Amount::Full | Amount::Ambiguous)
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
             counted_ask::asked(&own, o.amount_cents).map_or(amount, Amount::Cents)
         }
         (Some(o), Amount::Cents(v))
@@ -4156,10 +4159,32 @@ pub fn facts(ev: &Evidence) -> Facts {
         }
         _ => amount,
     };
+    // amount45 (ADR-1533): arithmetic the customer writes — a sum worked out in the asking sentence asks its result
+    // ("20.00 item + 4.95 delivery = 24.95"); a difference asked ("overcharged by 1.00 … refund it", "refund the
+    // difference (9.99)") asks its figure, never the order's amount or the invoice's total.
+    let amount = match identified {
+        Some(o)
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && !matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) =>
+        {
+            match (arithmetic::worked_sum(&own, o.amount_cents), arithmetic::difference(&own, o.amount_cents)) {
+                (Some(r), _) if matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous) => {
+                    Amount::Cents(r)
+                }
+                (_, Some(d)) => Amount::Cents(d),
+                _ => amount,
+            }
+        }
+        _ => amount,
+    };
     // amount45 (ADR-1532): a figure restated in parentheses in the sentence that asks ("want compensation three hundred
     // (300) back", "give me back money 三十 dollar (30)") is asked, never the order's amount in its place.
     let amount = match amount {
-        Amount::Missing | Amount::Full if wants_refund && form_ask.is_none() && answered.is_none() && identified.is_some() => {
+        Amount::Missing | Amount::Full
+            if wants_refund && form_ask.is_none() && answered.is_none() && identified.is_some() =>
+        {
             restatements::asked(&own).map_or(amount, Amount::Cents)
         }
         a => a,

@@ -165,9 +165,10 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
                     let at = m.get(0)?;
                     // A digit of a figure is no count ("12" of "12.50").
                     let next = s[at.end()..].chars().next();
-                    (!matches!(next, Some('.' | ',')) || !s[at.end()..].chars().nth(1).is_some_and(|d| d.is_ascii_digit()))
-                        .then(|| count_value(m.name("c")?.as_str()))
-                        .flatten()
+                    (!matches!(next, Some('.' | ','))
+                        || !s[at.end()..].chars().nth(1).is_some_and(|d| d.is_ascii_digit()))
+                    .then(|| count_value(m.name("c")?.as_str()))
+                    .flatten()
                 })
                 .filter(|n| *n >= 2)
                 .last();
@@ -275,17 +276,26 @@ mod tests {
 
     #[test]
     fn an_ask_reaching_a_count_asks_count_times_unit() {
-        assert_eq!(asked("We sent back 2 of the 6 (2 x 22.50). Please refund those two, we keep the rest.", 13500), Some(4500));
+        assert_eq!(
+            asked("We sent back 2 of the 6 (2 x 22.50). Please refund those two, we keep the rest.", 13500),
+            Some(4500)
+        );
         assert_eq!(asked("14 sketchbooks were damaged (14 x 3.50). Can we get those refunded?", 11200), Some(4900));
         assert_eq!(asked("They were 14.00 each. Can you refund those two?", 9100), Some(2800));
         assert_eq!(
-            asked("three packs at £9.99 each, so £29.97 total, but only two came. just refund the one that's missing please.", 2997),
+            asked(
+                "three packs at £9.99 each, so £29.97 total, but only two came. just refund the one that's missing please.",
+                2997
+            ),
             Some(999)
         );
         assert_eq!(asked("bought 2x serum @ 19.95, only want 1 back, other is fine", 3990), Some(1995));
         assert_eq!(asked("That's 3 x 30.00 missing. Just the money for those three.", 42000), Some(9000));
         assert_eq!(
-            asked("I return the 2 cars, each one costs 12,99, so is 25,98 total. Please make the refund of this.", 5196),
+            asked(
+                "I return the 2 cars, each one costs 12,99, so is 25,98 total. Please make the refund of this.",
+                5196
+            ),
             Some(2598)
         );
         assert_eq!(

@@ -65,8 +65,17 @@ fn value(c: &regex::Captures<'_>) -> Option<i64> {
 fn words(span: &str) -> Vec<String> {
     span.split(|c: char| !c.is_alphabetic() && c != '-')
         .filter(|w| w.chars().count() >= 3)
-        .map(str::to_lowercase)
+        .map(|w| stem(&w.to_lowercase()))
         .collect()
+}
+
+/// A noun's singular, as far as a plural "-s" goes ("bulbs" → "bulb"): the ask and the figure's owner name one thing
+/// in either number.
+fn stem(w: &str) -> String {
+    match w.strip_suffix('s') {
+        Some(base) if base.len() >= 3 && !base.ends_with('s') => base.to_string(),
+        _ => w.to_string(),
+    }
 }
 
 /// The thing a figure at `at..end` of sentence `s` belongs to, as the words that name it; `None` when the figure is
@@ -118,7 +127,12 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
     }
     let named: Vec<String> = asking
         .iter()
-        .flat_map(|s| p.thing.captures_iter(s).filter_map(|c| c.name("w").map(|w| w.as_str().to_lowercase())).collect::<Vec<_>>())
+        .flat_map(|s| {
+            p.thing
+                .captures_iter(s)
+                .filter_map(|c| c.name("w").map(|w| stem(&w.as_str().to_lowercase())))
+                .collect::<Vec<_>>()
+        })
         .collect();
     // An ask that names no thing but the money ("my money back for it"): its "it" may be the thing a figure prices;
     // only a figure above the order's amount (read as the ask, a refusal) or the order's price remembered (within 15%)
