@@ -241,7 +241,9 @@ pub fn corrected_figure(own: &str) -> Option<i64> {
 
 /// ADR-1473: a share whose amount the sentence names: a fraction ("half", "a third", "50%") of the order's amount
 /// that equals one figure of the sentence, or a partial credit or refund whose one figure modifies it ("a 20.00
-/// partial credit", "partial refund of 12.00") below the order's amount.
+/// partial credit", "partial refund of 12.00") below the order's amount. amount45 (ADR-1534): the figure's relation to
+/// the share word decides, whatever the noun — a modifier of "partial"/"goodwill" ("150 eur partial ok") or its noun's
+/// "of" complement ("the goodwill gesture of 50.00").
 pub fn share_figure(own: &str, order: i64) -> Option<i64> {
     static FRACTION: OnceLock<Option<Regex>> = OnceLock::new();
     static PARTIAL: OnceLock<Option<Regex>> = OnceLock::new();
