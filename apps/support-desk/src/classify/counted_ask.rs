@@ -37,6 +37,8 @@ struct Patterns {
     counted: Regex,
     /// The ask reaching one unit: "the one (that's missing)", "the broken one", "the other one".
     one: Regex,
+    /// A count of a whole: "2 of the 5 chairs" (the count asked is the first).
+    of_whole: Regex,
     /// A bare count wanted back: "want 1 back", "refund 2 of them".
     bare_count: Regex,
     /// The ask reaching all the units counted: "those", "them", "these".
@@ -80,6 +82,7 @@ fn patterns() -> Option<&'static Patterns> {
                 r"(?i)\bthe\s+(?:(?:missing|broken|damaged|faulty|cracked|wrong|other|last)\s+)?one\b(?:\s+(?:that|which|thats|that's|who)\b)?",
             )
             .ok()?,
+            of_whole: Regex::new(&format!(r"(?i)\b(?P<c>{COUNT})\s+of\s+(?:the|those|these|my|our|your)\s+{COUNT}\b")).ok()?,
             bare_count: Regex::new(&format!(
                 r"(?i)\b(?:want|need|refund|return|credit|give\s+me|send)\s+(?:(?:only|just)\s+)?[$€£]?(?P<c>{COUNT})\s+(?:back|of\s+(?:them|those|these))\b"
             ))
@@ -227,14 +230,20 @@ pub fn asked(own: &str, order: i64) -> Option<i64> {
                 continue;
             }
         }
-        let by_count = p
-            .counted
-            .captures_iter(s)
-            .filter(|c| {
-                // "the 2.50" or "the 3 of us" is no count of the units.
-                c.name("after").is_none_or(|a| !a.as_str().starts_with(['.', ',', '%']))
-            })
-            .filter_map(|c| count_value(c.name("c")?.as_str()))
+        // "2 of the 5 chairs": the count asked is the one before "of", not the whole.
+        let of_whole = p.of_whole.captures(s).and_then(|c| count_value(c.name("c")?.as_str()));
+        let by_count = of_whole
+            .into_iter()
+            .chain(
+                p.counted
+                    .captures_iter(s)
+                    .filter(|c| c.get(0).is_none_or(|m| !s[..m.start()].trim_end().to_lowercase().ends_with(" of")))
+                    .filter(|c| {
+                        // "the 2.50" or "the 3 of us" is no count of the units.
+                        c.name("after").is_none_or(|a| !a.as_str().starts_with(['.', ',', '%']))
+                    })
+                    .filter_map(|c| count_value(c.name("c")?.as_str())),
+            )
             .chain(p.bare_count.captures_iter(s).filter_map(|c| count_value(c.name("c")?.as_str())))
             .next();
         let reached = match by_count {
@@ -310,5 +319,7 @@ mod tests {
         assert_eq!(asked("2 x 22.50 cushions. Please refund those two, 40.00 is fine.", 9000), None);
         assert_eq!(asked("2 x 22.50 cushions torn. Refund those two plus 10 for postage.", 4500), None);
         assert_eq!(asked("I bought 3 mugs at 12.00 each. Please refund my order.", 3600), None);
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each so 90.00 back.", 22500), Some(9000));
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each.", 22500), Some(9000));
     }
 }

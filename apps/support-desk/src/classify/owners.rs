@@ -35,7 +35,7 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         Some(Patterns {
             ask: Regex::new(
-                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|back\s+for|(?:my|the|our)\s+money|compensat\w*)\b",
+                r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|back\s+for|(?:my|the|our)\s+money|compensat\w*|ask(?:ing)?\s+for)\b|\b(?:want|like|need|ask\w*|have|get)\b[^.!?\n]*\bback\b",
             )
             .ok()?,
             anaphor: Regex::new(
@@ -43,7 +43,7 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             figure: Regex::new(
-                r"(?i)(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)?\b(?P<n>\d{1,5}(?:[.,]\d{2})?)\b(?:\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|pounds?\b|bucks\b|quid\b))?",
+                r"(?i)(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)\b(?P<a>\d{1,5}(?:[.,]\d{2})?)\b|\b(?P<b>\d{1,5}[.,]\d{2})\b|\b(?P<c>\d{1,5})\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|pounds?\b|bucks\b|quid\b)",
             )
             .ok()?,
             modifier_before: Regex::new(r"(?i)\b(?:the|a|an|my|our|her|his|their|those|these)\s+$").ok()?,
@@ -58,8 +58,14 @@ fn patterns() -> Option<&'static Patterns> {
 }
 
 fn value(c: &regex::Captures<'_>) -> Option<i64> {
-    super::money::number(c.name("n")?.as_str())
+    super::money::number(c.name("a").or_else(|| c.name("b")).or_else(|| c.name("c"))?.as_str())
 }
+
+/// Prepositions, determiners and conjunctions: a word after a figure that names no thing it modifies.
+const FUNCTION: &[&str] = &[
+    "", "for", "of", "on", "to", "in", "at", "from", "with", "by", "back", "and", "or", "but", "the", "a", "an",
+    "that", "which", "is", "was", "each", "per", "total", "only", "please",
+];
 
 /// The words of a span that can name a thing: letters only, three or more.
 fn words(span: &str) -> Vec<String> {
@@ -83,7 +89,12 @@ fn stem(w: &str) -> String {
 fn owner(p: &Patterns, s: &str, at: usize, end: usize) -> Option<Vec<String>> {
     let before = &s[..at];
     if p.modifier_before.is_match(before) {
-        // "the $15 pens": the word(s) after the figure.
+        // "the $15 pens": the word(s) after the figure — a noun, not a preposition or a determiner ("the 15.00 for
+        // the trivet" attaches the figure to nothing by position).
+        let next = s[end..].split_whitespace().next().unwrap_or("").to_lowercase();
+        if FUNCTION.contains(&next.trim_matches(|c: char| !c.is_alphabetic())) {
+            return None;
+        }
         let after: Vec<String> = words(&s[end..]).into_iter().take(2).collect();
         return (!after.is_empty()).then_some(after);
     }
@@ -140,6 +151,20 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
     let names_thing = named.iter().any(|w| w != "money" && w != "order");
     if !names_thing && v < order && (order - v) * 100 > 15 * order {
         return None;
+    }
+    // An ask whose object is a pronoun ("Refund that please", "refund it") right after the sentence naming the figure
+    // reaches it — unless the figure is the order's price remembered (within 15%: the order's amount either way).
+    static PRONOUN: OnceLock<Option<Regex>> = OnceLock::new();
+    let pronoun = PRONOUN
+        .get_or_init(|| {
+            Regex::new(r"(?i)(?:refund|credit|reimburse|return|back\s+for)\s+(?:me\s+|us\s+)?(?:that|this|it)").ok()
+        })
+        .as_ref()?;
+    let near_order = (order - v).abs() * 100 <= 15 * order;
+    for pair in sentences.windows(2) {
+        if pronoun.is_match(pair[1]) && !near_order && p.figure.captures_iter(pair[0]).any(|c| value(&c) == Some(v)) {
+            return None;
+        }
     }
     let mut seen = false;
     for s in sentences.iter().filter(|s| !p.ask.is_match(s)) {
