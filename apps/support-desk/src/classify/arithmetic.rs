@@ -87,10 +87,11 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
     let mut found = Vec::new();
     // The difference named in the sentence that asks for it, with its one figure.
     for s in &sentences {
-        if p.ask_word.is_match(s) && p.difference.is_match(s) {
-            if let Some(v) = super::figures::one_distinct(values(p, s)) {
-                found.push(v);
-            }
+        if p.ask_word.is_match(s)
+            && p.difference.is_match(s)
+            && let Some(v) = super::figures::one_distinct(values(p, s))
+        {
+            found.push(v);
         }
     }
     // The overcharge told with its figure, and an ask pointing at it.

@@ -225,10 +225,9 @@ pub fn asked(own: &str, order: i64) -> Option<i64> {
             return None;
         }
         // A sentence that prices the units itself is the working, not the ask reaching it.
-        if p.times.is_match(s) || p.each_after.is_match(s) || p.each_before.is_match(s) {
-            if p.pointer.is_match(s) || !p.ask_word.is_match(s) {
-                continue;
-            }
+        let prices_units = p.times.is_match(s) || p.each_after.is_match(s) || p.each_before.is_match(s);
+        if prices_units && (p.pointer.is_match(s) || !p.ask_word.is_match(s)) {
+            continue;
         }
         // "2 of the 5 chairs": the count asked is the one before "of", not the whole.
         let of_whole = p.of_whole.captures(s).and_then(|c| count_value(c.name("c")?.as_str()));
