@@ -82,7 +82,10 @@ fn patterns() -> Option<&'static Patterns> {
                 r"(?i)\bthe\s+(?:(?:missing|broken|damaged|faulty|cracked|wrong|other|last)\s+)?one\b(?:\s+(?:that|which|thats|that's|who)\b)?",
             )
             .ok()?,
-            of_whole: Regex::new(&format!(r"(?i)\b(?P<c>{COUNT})\s+of\s+(?:the|those|these|my|our|your)\s+{COUNT}\b")).ok()?,
+            of_whole: Regex::new(&format!(
+                r"(?i)\b(?P<c>{COUNT})\s+of\s+(?:(?:the|those|these|my|our|your)\s+{COUNT}|them|those|these)\b"
+            ))
+            .ok()?,
             bare_count: Regex::new(&format!(
                 r"(?i)\b(?:want|need|refund|return|credit|give\s+me|send)\s+(?:(?:only|just)\s+)?[$€£]?(?P<c>{COUNT})\s+(?:back|of\s+(?:them|those|these))\b"
             ))
