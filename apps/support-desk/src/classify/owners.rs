@@ -157,7 +157,7 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
     static PRONOUN: OnceLock<Option<Regex>> = OnceLock::new();
     let pronoun = PRONOUN
         .get_or_init(|| {
-            Regex::new(r"(?i)(?:refund|credit|reimburse|return|back\s+for)\s+(?:me\s+|us\s+)?(?:that|this|it)").ok()
+            Regex::new(r"(?i)\b(?:refund|credit|reimburse|return|back\s+for)\s+(?:me\s+|us\s+)?(?:that|this|it)\b").ok()
         })
         .as_ref()?;
     let near_order = (order - v).abs() * 100 <= 15 * order;
