@@ -45,7 +45,7 @@ fn patterns() -> Option<&'static Patterns> {
 fn restated(words: &str, digits: &str) -> Option<i64> {
     let d = super::money::number(digits)?;
     let w = words.trim();
-    if w.chars().any(|c| !c.is_ascii()) {
+    if !w.is_ascii() {
         return Some(d);
     }
     if w.chars().all(|c| c.is_ascii_digit()) {
