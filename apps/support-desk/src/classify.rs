@@ -25,11 +25,13 @@ use std::sync::OnceLock;
 pub use crate::policy::{CAP_CENTS, WINDOW_DAYS, within_window};
 
 mod acts;
+mod arithmetic;
 mod arrivals;
 mod asks;
 mod asks43;
 mod claimed_total;
 mod corrections;
+mod counted_ask;
 mod counts;
 mod dashes;
 mod desk25;
@@ -63,6 +65,7 @@ pub(crate) use money::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 mod numerals;
 mod one_asked;
 mod overask;
+mod owners;
 mod parts;
 mod phrases;
 mod questions;
@@ -70,6 +73,7 @@ mod records;
 mod regulators;
 mod relay;
 mod repeats;
+mod restatements;
 mod roles;
 mod scope;
 mod settle;
@@ -4142,6 +4146,69 @@ pub fn facts(ev: &Evidence) -> Facts {
         counts_amount(&own, amount, identified.map(|o| o.amount_cents), duplicate)
     } else {
         amount
+    };
+    // amount45 (ADR-1531): a figure owned by a thing the request does not reach ("the $15 pens", "the brass one from the
+    // antiques place for £40", "the telly … (that was 649 pounds)") is not asked: the request's own figure, or the
+    // order's amount.
+    let amount = match (identified, amount) {
+        (Some(o), Amount::Cents(v)) if wants_refund && form_ask.is_none() && answered.is_none() => {
+            match owners::unreached(&own, v, o.amount_cents) {
+                Some(Some(a)) => Amount::Cents(a),
+                Some(None) => Amount::Missing,
+                None => Amount::Cents(v),
+            }
+        }
+        (_, a) => a,
+    };
+    // amount45 (ADR-1530): an ask that names no money but reaches units priced once, by their count or by pointing at
+    // the working ("2 x 22.50 … refund those two", "14.00 each. Can you refund those two?", "refund the one that's
+    // missing"), asks the count times the unit (or the result written): never the order's amount, the unit or the
+    // working's total in its place, never above the order's amount.
+    let amount = match (identified, &amount) {
+        (Some(o), Amount::Missing | Amount::Full | Amount::Ambiguous)
+            if wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            counted_ask::asked(&own, o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        (Some(o), Amount::Cents(v))
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && counted_ask::replaces(&own, *v, o.amount_cents) =>
+        {
+            counted_ask::asked(&own, o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        _ => amount,
+    };
+    // amount45 (ADR-1533): arithmetic the customer writes — a sum worked out in the asking sentence asks its result
+    // ("20.00 item + 4.95 delivery = 24.95"); a difference asked ("overcharged by 1.00 … refund it", "refund the
+    // difference (9.99)") asks its figure, never the order's amount or the invoice's total.
+    let amount = match identified {
+        Some(o)
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && !matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) =>
+        {
+            match (arithmetic::worked_sum(&own, o.amount_cents), arithmetic::difference(&own, o.amount_cents)) {
+                (Some(r), _) if matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous) => {
+                    Amount::Cents(r)
+                }
+                (_, Some(d)) => Amount::Cents(d),
+                _ => amount,
+            }
+        }
+        _ => amount,
+    };
+    // amount45 (ADR-1532): a figure restated in parentheses in the sentence that asks ("want compensation three hundred
+    // (300) back", "give me back money 三十 dollar (30)") is asked, never the order's amount in its place.
+    let amount = match amount {
+        Amount::Missing | Amount::Full
+            if wants_refund && form_ask.is_none() && answered.is_none() && identified.is_some() =>
+        {
+            restatements::asked(&own).map_or(amount, Amount::Cents)
+        }
+        a => a,
     };
     // amount44 (ADR-1483): a short reply that chooses the refund the shop's quoted message offered asks its figure,
     // never the order's amount.

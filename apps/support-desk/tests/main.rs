@@ -12,6 +12,7 @@ mod kinds;
 mod pg_cluster;
 
 mod amount43;
+mod amount45;
 mod amount_guard;
 mod ask45;
 mod asks40;

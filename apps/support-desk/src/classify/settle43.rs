@@ -241,7 +241,9 @@ pub fn corrected_figure(own: &str) -> Option<i64> {
 
 /// ADR-1473: a share whose amount the sentence names: a fraction ("half", "a third", "50%") of the order's amount
 /// that equals one figure of the sentence, or a partial credit or refund whose one figure modifies it ("a 20.00
-/// partial credit", "partial refund of 12.00") below the order's amount.
+/// partial credit", "partial refund of 12.00") below the order's amount. amount45 (ADR-1534): the figure's relation to
+/// the share word decides, whatever the noun — a modifier of "partial"/"goodwill" ("150 eur partial ok") or its noun's
+/// "of" complement ("the goodwill gesture of 50.00").
 pub fn share_figure(own: &str, order: i64) -> Option<i64> {
     static FRACTION: OnceLock<Option<Regex>> = OnceLock::new();
     static PARTIAL: OnceLock<Option<Regex>> = OnceLock::new();
@@ -252,7 +254,7 @@ pub fn share_figure(own: &str, order: i64) -> Option<i64> {
     let partial = re(
         &PARTIAL,
         &format!(
-            r"(?i)\b(?:an?\s+)?{CUR_BEFORE}?(?P<a>\d{{1,5}}[.,]\d{{2}}|\d{{1,5}})(?:{CUR_AFTER})?\s+(?:partial|goodwill)\s+(?:refund|credit)\b|\b(?:partial|goodwill)\s+(?:refund|credit)\s+of\s+{CUR_BEFORE}?(?P<b>\d{{1,5}}(?:[.,]\d{{2}})?)"
+            r"(?i)\b(?:an?\s+)?{CUR_BEFORE}?(?P<a>\d{{1,5}}[.,]\d{{2}}|\d{{1,5}})(?:{CUR_AFTER})?\s+(?:partial|goodwill)\b|\b(?:partial|goodwill)\s+(?:[a-z]+\s+)?of\s+{CUR_BEFORE}?(?P<b>\d{{1,5}}(?:[.,]\d{{2}})?)"
         ),
     )?;
     for s in sentences(own) {

@@ -1,0 +1,139 @@
+//! Arithmetic the customer writes (amount45, issue 16, ADR-1533): which figure is asked when the asking sentence works
+//! it out or names it as a difference.
+//!
+//! - **A worked sum** ([`worked_sum`]): an asking sentence that adds figures and writes what they come to ("full
+//!   reimbursement incl. shipping — 20.00 item + 4.95 delivery = 24.95", "refund 12.00 + 3.50 postage = 15.50") asks
+//!   the result, where the parts add up to it and it is at most the order's amount (above it, the over-ask steps
+//!   read it: counts.rs, ADR-1481).
+//! - **A difference** ([`difference`]): a figure said to be the difference between what was charged and what was due
+//!   ("overcharged by 1.00", "charged 4.00 too much", "the difference (9.99)") and an ask for it ("refund it", "refund
+//!   the difference", "give back the extra") asks that figure — never the order's amount or the invoice's total in its
+//!   place.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Patterns {
+    /// A money figure: decimals, or a currency sign.
+    figure: Regex,
+    /// "A + B (+ C) = R": the figures of a sum and its result, with words naming each part between them.
+    sum: Regex,
+    /// A word of money back.
+    ask_word: Regex,
+    /// The overcharge named with its figure: "overcharged (me) by 1.00", "charged 4.00 too much", "1.00 more than".
+    over_by: Regex,
+    over_after: Regex,
+    /// An ask pointing at the difference: "refund it", "the difference", "the extra", "the overcharge".
+    pointer: Regex,
+    /// "the difference" with its one figure in the sentence.
+    difference: Regex,
+}
+
+fn patterns() -> Option<&'static Patterns> {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        const MONEY: &str = r"(?:(?:usd|eur|gbp|cad|aud)\s?|[$€£]\s?)?\d{1,5}[.,]\d{2}(?:\s?(?:€|eur\b|usd\b|gbp\b))?";
+        Some(Patterns {
+            figure: Regex::new(r"(?i)(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)?(?P<n>\d{1,5}[.,]\d{2})\b").ok()?,
+            sum: Regex::new(&format!(
+                r"(?i)(?P<parts>{MONEY}(?:\s+[a-z]+){{0,2}}(?:\s*(?:\+|\bplus\b)\s*{MONEY}(?:\s+[a-z]+){{0,2}})+)\s*=\s*(?P<r>{MONEY})"
+            ))
+            .ok()?,
+            ask_word: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|credit\w*|money\s+back|back|compensat\w*)\b").ok()?,
+            over_by: Regex::new(r"(?i)\bover-?charg\w*\s+(?:(?:me|us)\s+)?by\s+(?:[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})\b")
+                .ok()?,
+            over_after: Regex::new(
+                r"(?i)\bcharg\w*\s+(?:(?:me|us)\s+)?(?:[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})\s+(?:too\s+much|more\s+than|extra)\b",
+            )
+            .ok()?,
+            pointer: Regex::new(
+                r"(?i)\b(?:refund|credit|reverse|return|give\s+back|pay\s+back|send\s+back)\s+(?:me\s+|us\s+)?(?:it|that|this|the\s+(?:difference|extra|overcharge|excess))\b",
+            )
+            .ok()?,
+            difference: Regex::new(r"(?i)\bthe\s+(?:difference|overcharge|excess)\b").ok()?,
+        })
+    })
+    .as_ref()
+}
+
+fn values(p: &Patterns, s: &str) -> Vec<i64> {
+    p.figure.captures_iter(s).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect()
+}
+
+/// A worked sum in an asking sentence (see the module doc): its result, at most `order`.
+pub fn worked_sum(own: &str, order: i64) -> Option<i64> {
+    let p = patterns()?;
+    let mut found = Vec::new();
+    for s in super::desk25::sentences(own) {
+        if !p.ask_word.is_match(s) {
+            continue;
+        }
+        for c in p.sum.captures_iter(s) {
+            let (Some(parts), Some(r)) = (c.name("parts"), c.name("r")) else { continue };
+            let Some(result) = values(p, r.as_str()).first().copied() else { continue };
+            let total: i64 = values(p, parts.as_str()).iter().sum();
+            if (total - result).abs() <= 1 && result <= order {
+                found.push(result);
+            }
+        }
+    }
+    super::figures::one_distinct(found)
+}
+
+/// A difference asked (see the module doc): its figure, below `order`.
+pub fn difference(own: &str, order: i64) -> Option<i64> {
+    let p = patterns()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    let mut found = Vec::new();
+    // The difference named in the sentence that asks for it, with its one figure.
+    for s in &sentences {
+        if p.ask_word.is_match(s)
+            && p.difference.is_match(s)
+            && let Some(v) = super::figures::one_distinct(values(p, s))
+        {
+            found.push(v);
+        }
+    }
+    // The overcharge told with its figure, and an ask pointing at it.
+    if found.is_empty() && sentences.iter().any(|s| p.pointer.is_match(s)) {
+        for s in &sentences {
+            for c in p.over_by.captures_iter(s).chain(p.over_after.captures_iter(s)) {
+                if let Some(v) = c.name("n").and_then(|n| super::money::number(n.as_str())) {
+                    found.push(v);
+                }
+            }
+        }
+    }
+    super::figures::one_distinct(found).filter(|v| *v > 0 && *v < order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{difference, worked_sum};
+
+    #[test]
+    fn the_patterns_compile() {
+        assert!(super::patterns().is_some());
+    }
+
+    #[test]
+    fn a_worked_sum_in_the_ask_asks_its_result() {
+        assert_eq!(
+            worked_sum(
+                "Resolution requested: full reimbursement incl. shipping — 20.00 item + 4.95 delivery = 24.95.",
+                2495
+            ),
+            Some(2495)
+        );
+        assert_eq!(worked_sum("please refund 12.00 + 3.50 postage = 15.50", 4000), Some(1550));
+        assert_eq!(worked_sum("please refund 12.00 + 3.50 postage = 16.50", 4000), None);
+        assert_eq!(worked_sum("I paid 12.00 + 3.50 postage = 15.50 for it.", 4000), None);
+    }
+
+    #[test]
+    fn a_difference_asked_asks_its_figure() {
+        assert_eq!(difference("overcharged by 1.00 on delivery. refund it", 2999), Some(100));
+        assert_eq!(difference("Invoice: 3 x 9.99 = 29.97. Please refund the difference (9.99).", 3996), Some(999));
+        assert_eq!(difference("overcharged by 1.00 on delivery. the lamp is broken, refund everything", 2999), None);
+    }
+}

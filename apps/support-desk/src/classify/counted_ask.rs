@@ -1,0 +1,327 @@
+//! An ask that reaches a count of priced units (amount45, issue 16, ADR-1530): which figure is asked when the
+//! customer prices the units once ("2 x 22.50", "£9.99 each", "each one costs 12,99", "Unit price 24.50", "2x serum @
+//! 19.95") and the ask names no money of its own but reaches units by their count or points back at the working
+//! ("refund those two", "just the money for those three", "refund the one that's missing", "only want 1 back", "Can we
+//! get those refunded?", "make the refund of this", "credit … for the following", "refund accordingly").
+//!
+//! The ask's figure is the count it reaches times the unit: a count named in the ask ("those two" → 2, "the one" → 1,
+//! a bare "1" wanted back where one unit was priced → 1), else the count the working wrote ("14 x 3.50 … those" →
+//! 14). Where the working writes its result ("2 x 9.95 = 19.90", "so is 25,98 total", "Short 2 units = 49.00") and
+//! the ask reaches all the units or points back at it, the result is asked. Read as one last step of
+//! [`super::facts`], and only where the amount settled is none, the order's amount, the unit, the working's total or
+//! the count read as money: a figure the ask names itself is never replaced, an ask that adds to the units ("plus",
+//! "on top") is left to the over-ask steps, and a figure above the order's amount is never made (it can never make a
+//! refusal).
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+struct Patterns {
+    /// A count, then "x"/"×", then (after a few words naming the thing and an "@") the unit's price: "2 x 22.50",
+    /// "14 x 3.50", "2 x digital thermometers @ 9.95", "2x serum @ 19.95".
+    times: Regex,
+    /// A unit's price marked as one unit's: "9.99 each", "each one costs 12,99", "at £9.99 each", "Unit price 24.50",
+    /// "@ 9.95", "per unit 4.00".
+    each_after: Regex,
+    each_before: Regex,
+    /// A money figure (decimals or a currency), with its value in `n`.
+    figure: Regex,
+    /// A written result: "= R", "so R total", "so is R total", "together R", "R total", "total R".
+    result_before: Regex,
+    result_after: Regex,
+    /// A word of money back in a sentence: the sentence asks (or points at what is asked).
+    ask_word: Regex,
+    /// An ask adding to the units: left to the over-ask steps.
+    addition: Regex,
+    /// The ask reaching units by count: "those two", "the three", "these 2".
+    counted: Regex,
+    /// The ask reaching one unit: "the one (that's missing)", "the broken one", "the other one".
+    one: Regex,
+    /// A count of a whole: "2 of the 5 chairs" (the count asked is the first).
+    of_whole: Regex,
+    /// A bare count wanted back: "want 1 back", "refund 2 of them".
+    bare_count: Regex,
+    /// The ask reaching all the units counted: "those", "them", "these".
+    all_units: Regex,
+    /// The ask pointing at the working: "this", "the following", "the above", "accordingly", "as below".
+    pointer: Regex,
+    /// A count before the unit in its sentence ("three packs of heat patches at £9.99 each", "the 2 little cars …, each
+    /// one costs 12,99").
+    count: Regex,
+}
+
+fn patterns() -> Option<&'static Patterns> {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        const COUNT: &str = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
+        const MONEY: &str = r"(?:(?:usd|eur|gbp|cad|aud|chf)\s?|[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b))?";
+        Some(Patterns {
+            times: Regex::new(&format!(
+                r"(?i)(?:^|[^\w.,])(?P<c>\d{{1,3}})\s?[x×]\s?(?:(?:[a-z][a-z0-9'\-]*\s+){{0,4}}@\s*)?{MONEY}"
+            ))
+            .ok()?,
+            each_after: Regex::new(&format!(r"(?i){MONEY}\s+(?:each|per\s+(?:unit|piece|item|one|pack|bag))\b")).ok()?,
+            each_before: Regex::new(&format!(
+                r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\bunit\s+price(?:\s+(?:is|was|of))?\s*:?|@)\s*{MONEY}"
+            ))
+            .ok()?,
+            figure: Regex::new(&format!(r"(?i){MONEY}")).ok()?,
+            result_before: Regex::new(
+                r"(?i)(?:=|\btotal(?:\s+(?:is|of|was))?\s*:?|\btogether|\bso(?:\s+(?:is|it'?s|that'?s|thats))?|\bmakes?|\bcomes?\s+to)\s*(?:usd|eur|gbp|[$€£])?\s*$",
+            )
+            .ok()?,
+            result_after: Regex::new(r"(?i)^\s?(?:€|eur|euros?|usd|dollars?|gbp|pounds?)?\s*(?:in\s+)?total\b").ok()?,
+            ask_word: Regex::new(
+                r"(?i)\b(?:refund\w*|money|back|credit\w*|reimburs\w*|compensat\w*|repay\w*)\b",
+            )
+            .ok()?,
+            addition: Regex::new(r"(?i)(?:\+|\bplus\b|\bon\s+top\b|\bextra\b|\bas\s+well\s+as\b|\bin\s+addition\b)")
+                .ok()?,
+            counted: Regex::new(&format!(r"(?i)\b(?:those|these|the)\s+(?P<c>{COUNT})\b(?P<after>\s*[^\s]?)")).ok()?,
+            one: Regex::new(
+                r"(?i)\bthe\s+(?:(?:missing|broken|damaged|faulty|cracked|wrong|other|last)\s+)?one\b(?:\s+(?:that|which|thats|that's|who)\b)?",
+            )
+            .ok()?,
+            of_whole: Regex::new(&format!(
+                r"(?i)\b(?P<c>{COUNT})\s+of\s+(?:(?:the|those|these|my|our|your)\s+{COUNT}|them|those|these)\b"
+            ))
+            .ok()?,
+            bare_count: Regex::new(&format!(
+                r"(?i)\b(?:want|need|refund|return|credit|give\s+me|send)\s+(?:(?:only|just)\s+)?[$€£]?(?P<c>{COUNT})\s+(?:back|of\s+(?:them|those|these))\b"
+            ))
+            .ok()?,
+            all_units: Regex::new(r"(?i)\b(?:those|these|them)\b").ok()?,
+            pointer: Regex::new(
+                r"(?i)\b(?:of\s+this|for\s+this|this\s+amount|the\s+following|the\s+above|accordingly|as\s+below|see\s+below)\b",
+            )
+            .ok()?,
+            count: Regex::new(&format!(r"(?i)\b(?P<c>{COUNT})\b")).ok()?,
+        })
+    })
+    .as_ref()
+}
+
+fn count_value(word: &str) -> Option<i64> {
+    let w = word.to_ascii_lowercase();
+    let n = match w.as_str() {
+        "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => w.parse().ok()?,
+    };
+    (1..=500).contains(&n).then_some(n)
+}
+
+fn cents(n: &str) -> Option<i64> {
+    super::money::number(n)
+}
+
+/// The sentences of a text (cut at ". ", "!", "?", a line's end; never inside a decimal figure).
+fn sentences(text: &str) -> Vec<&str> {
+    super::desk25::sentences(text).collect()
+}
+
+/// One priced unit: its price, the count the working wrote (if any), and the result it wrote (if any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Working {
+    unit: i64,
+    count: Option<i64>,
+    result: Option<i64>,
+}
+
+/// The result written after the unit in its sentence ("= 19.90", "so is 25,98 total"): a figure within a few words.
+fn result_after(p: &Patterns, s: &str, from: usize) -> Option<i64> {
+    let rest = &s[from..];
+    let m = p.figure.captures_iter(rest).next()?;
+    let whole = m.get(0)?;
+    let between = &rest[..whole.start()];
+    if between.len() > 30 || between.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let marked = p.result_before.is_match(between) || p.result_after.is_match(&rest[whole.end()..]);
+    marked.then(|| cents(m.name("n")?.as_str())).flatten()
+}
+
+/// The priced units the text writes (see the module doc). Their unit prices must agree: one unit.
+fn workings(p: &Patterns, own: &str) -> Vec<Working> {
+    let mut found = Vec::new();
+    for s in sentences(own) {
+        for c in p.times.captures_iter(s) {
+            let (Some(n), Some(u), Some(whole)) = (c.name("c"), c.name("n"), c.get(0)) else { continue };
+            let (Some(count), Some(unit)) = (count_value(n.as_str()), cents(u.as_str())) else { continue };
+            found.push(Working { unit, count: Some(count), result: result_after(p, s, whole.end()) });
+        }
+        for c in p.each_after.captures_iter(s).chain(p.each_before.captures_iter(s)) {
+            let (Some(u), Some(whole)) = (c.name("n"), c.get(0)) else { continue };
+            let Some(unit) = cents(u.as_str()) else { continue };
+            // The count is the last one written before the unit in its sentence, if any.
+            let count = p
+                .count
+                .captures_iter(&s[..whole.start()])
+                .filter_map(|m| {
+                    let at = m.get(0)?;
+                    // A digit of a figure is no count ("12" of "12.50").
+                    let next = s[at.end()..].chars().next();
+                    (!matches!(next, Some('.' | ','))
+                        || !s[at.end()..].chars().nth(1).is_some_and(|d| d.is_ascii_digit()))
+                    .then(|| count_value(m.name("c")?.as_str()))
+                    .flatten()
+                })
+                .filter(|n| *n >= 2)
+                .last();
+            found.push(Working { unit, count, result: result_after(p, s, whole.end()) });
+        }
+        // A result written in a later sentence of its own count ("Unit price 24.50. Short 2 units = 49.00").
+    }
+    found
+}
+
+/// The money figures of a sentence.
+fn money_in(p: &Patterns, s: &str) -> Vec<i64> {
+    p.figure.captures_iter(s).filter_map(|c| cents(c.name("n")?.as_str())).collect()
+}
+
+/// The figure an ask reaching a count of priced units asks (see the module doc), at most `order`.
+pub fn asked(own: &str, order: i64) -> Option<i64> {
+    let p = patterns()?;
+    let works = workings(p, own);
+    let unit = super::figures::one_distinct(works.iter().map(|w| w.unit).collect())?;
+    let count = super::figures::one_distinct(works.iter().filter_map(|w| w.count).collect());
+    let mut result = super::figures::one_distinct(works.iter().filter_map(|w| w.result).collect());
+    // A result written apart from the unit: "Short 2 units = 49.00" — a figure after "=" that is a whole count of units.
+    if result.is_none() {
+        let multiples: Vec<i64> = sentences(own)
+            .into_iter()
+            .flat_map(|s| {
+                p.figure
+                    .captures_iter(s)
+                    .filter(|c| c.get(0).is_some_and(|m| s[..m.start()].trim_end().ends_with('=')))
+                    .filter_map(|c| cents(c.name("n")?.as_str()))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|r| *r > unit && r % unit == 0)
+            .collect();
+        result = super::figures::one_distinct(multiples);
+    }
+    if let (Some(r), Some(n)) = (result, count)
+        && r != n * unit
+    {
+        result = None;
+    }
+    let allowed = |v: i64| v == unit || Some(v) == result || count.is_some_and(|n| v == n * unit);
+    let mut asks: Vec<i64> = Vec::new();
+    for s in sentences(own) {
+        if !p.ask_word.is_match(s) && !p.pointer.is_match(s) {
+            continue;
+        }
+        // The ask names money of its own, or adds to the units: not this reading.
+        if money_in(p, s).into_iter().any(|v| !allowed(v)) || p.addition.is_match(s) {
+            return None;
+        }
+        // A sentence that prices the units itself is the working, not the ask reaching it.
+        let prices_units = p.times.is_match(s) || p.each_after.is_match(s) || p.each_before.is_match(s);
+        if prices_units && (p.pointer.is_match(s) || !p.ask_word.is_match(s)) {
+            continue;
+        }
+        // "2 of the 5 chairs": the count asked is the one before "of", not the whole.
+        let of_whole = p.of_whole.captures(s).and_then(|c| count_value(c.name("c")?.as_str()));
+        let by_count = of_whole
+            .into_iter()
+            .chain(
+                p.counted
+                    .captures_iter(s)
+                    .filter(|c| c.get(0).is_none_or(|m| !s[..m.start()].trim_end().to_lowercase().ends_with(" of")))
+                    .filter(|c| {
+                        // "the 2.50" or "the 3 of us" is no count of the units.
+                        c.name("after").is_none_or(|a| !a.as_str().starts_with(['.', ',', '%']))
+                    })
+                    .filter_map(|c| count_value(c.name("c")?.as_str())),
+            )
+            .chain(p.bare_count.captures_iter(s).filter_map(|c| count_value(c.name("c")?.as_str())))
+            .next();
+        let reached = match by_count {
+            Some(n) if count.is_none_or(|c| n <= c) => Some(n * unit),
+            Some(_) => None,
+            None if p.one.is_match(s) && count.is_some_and(|c| c >= 2) => Some(unit),
+            None if p.pointer.is_match(s) => result,
+            None if p.all_units.is_match(s) && p.ask_word.is_match(s) => count.map(|n| n * unit),
+            None => None,
+        };
+        if let Some(v) = reached {
+            asks.push(v);
+        }
+    }
+    super::figures::one_distinct(asks).filter(|v| *v > 0 && *v <= order)
+}
+
+/// Whether `v` is a figure this reading may replace: the unit, the working's total or result, or a count read as money.
+pub fn replaces(own: &str, v: i64, order: i64) -> bool {
+    let Some(p) = patterns() else { return false };
+    let works = workings(p, own);
+    v == order
+        || works.iter().any(|w| {
+            v == w.unit
+                || Some(v) == w.result
+                || w.count.is_some_and(|n| v == n * w.unit || v == n * 100)
+                || (v % 100 == 0 && (1..=12).contains(&(v / 100)))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asked;
+
+    #[test]
+    fn the_patterns_compile() {
+        assert!(super::patterns().is_some());
+    }
+
+    #[test]
+    fn an_ask_reaching_a_count_asks_count_times_unit() {
+        assert_eq!(
+            asked("We sent back 2 of the 6 (2 x 22.50). Please refund those two, we keep the rest.", 13500),
+            Some(4500)
+        );
+        assert_eq!(asked("14 sketchbooks were damaged (14 x 3.50). Can we get those refunded?", 11200), Some(4900));
+        assert_eq!(asked("They were 14.00 each. Can you refund those two?", 9100), Some(2800));
+        assert_eq!(
+            asked(
+                "three packs at £9.99 each, so £29.97 total, but only two came. just refund the one that's missing please.",
+                2997
+            ),
+            Some(999)
+        );
+        assert_eq!(asked("bought 2x serum @ 19.95, only want 1 back, other is fine", 3990), Some(1995));
+        assert_eq!(asked("That's 3 x 30.00 missing. Just the money for those three.", 42000), Some(9000));
+        assert_eq!(
+            asked(
+                "I return the 2 cars, each one costs 12,99, so is 25,98 total. Please make the refund of this.",
+                5196
+            ),
+            Some(2598)
+        );
+        assert_eq!(
+            asked("Please action a partial credit for the following:\n- 2 x thermometers @ 9.95 = 19.90 (DOA)", 8450),
+            Some(1990)
+        );
+        assert_eq!(asked("please refund accordingly.\nUnit price 24.50. Short 2 units = 49.00.", 29400), Some(4900));
+    }
+
+    #[test]
+    fn an_ask_naming_its_own_figure_or_adding_is_not_this_reading() {
+        assert_eq!(asked("2 x 22.50 cushions. Please refund those two, 40.00 is fine.", 9000), None);
+        assert_eq!(asked("2 x 22.50 cushions torn. Refund those two plus 10 for postage.", 4500), None);
+        assert_eq!(asked("I bought 3 mugs at 12.00 each. Please refund my order.", 3600), None);
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each so 90.00 back.", 22500), Some(9000));
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each.", 22500), Some(9000));
+    }
+}
