@@ -268,7 +268,7 @@ pub(crate) fn count_after(after: &str) -> bool {
 /// A negation in the few words before a frame takes it back ("I don't ask again for …", "not 32 please").
 fn negated_before(before: &str) -> bool {
     static NEG: OnceLock<Option<Regex>> = OnceLock::new();
-    re(&NEG, r"(?i)(?:don'?t|do\s+not|doesn'?t|didn'?t|did\s+not|won'?t|not|never|no\s+need\s+to)\s+(?:\S+\s+){0,2}$")
+    re(&NEG, r"(?i)\b(?:don'?t|do\s+not|doesn'?t|didn'?t|did\s+not|won'?t|not|never|no\s+need\s+to)\s+(?:\S+\s+){0,2}$")
         .is_some_and(|r| r.is_match(before))
 }
 

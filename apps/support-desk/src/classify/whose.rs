@@ -65,8 +65,8 @@ fn shop_speaks(text: &str) -> bool {
     }
     RE.get_or_init(|| {
         Some((
-            Regex::new(r"(?i)our\s+(?:\w+\s+)?(?:team|department|dept|store|shop|company|colleagues|agents?|policy)").ok()?,
-            Regex::new(r"(?i)your\s+(?:\w+\s+)?(?:request|order|complaint|refund|account|purchase|claim|ticket|case|query|enquiry|inquiry)").ok()?,
+            Regex::new(r"(?i)\bour\s+(?:\w+\s+)?(?:team|department|dept|store|shop|company|colleagues|agents?|policy)\b").ok()?,
+            Regex::new(r"(?i)\byour\s+(?:\w+\s+)?(?:request|order|complaint|refund|account|purchase|claim|ticket|case|query|enquiry|inquiry)\b").ok()?,
         ))
     })
     .as_ref()
