@@ -14,7 +14,7 @@ const POLICY: &str = "version: 1\nactions: {}\n";
 /// A reader holding a snapshot of the database at `db`: the doors' commits stay in its log (none checkpoints past
 /// it, and the last door to close neither checkpoints the log away nor deletes it) — what `serve` killed while a
 /// read-only reader held a snapshot leaves (attack 41's H1).
-pub(crate) fn hold(db: &Path) -> rusqlite::Connection {
+fn hold(db: &Path) -> rusqlite::Connection {
     let reader = rusqlite::Connection::open(db).unwrap();
     reader.execute_batch("BEGIN").unwrap();
     let _: i64 = reader.query_row("SELECT count(*) FROM journal", [], |r| r.get(0)).unwrap();
@@ -22,25 +22,16 @@ pub(crate) fn hold(db: &Path) -> rusqlite::Connection {
 }
 
 /// Lets a [`hold`] go without checkpointing anything (as a crash would).
-pub(crate) fn release(reader: rusqlite::Connection) {
+fn release(reader: rusqlite::Connection) {
     reader.execute_batch("COMMIT").unwrap();
     reader.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true).unwrap();
     drop(reader);
 }
 
-fn tokens(env: &Env) -> String {
-    let out = env.cli(&["token", "list"]);
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Attack 41's H1: A's doors commit `pre-fork` into A's log (a reader pins it there); A is copied with its log (B);
-/// A then acknowledges `only-in-A` (in its log only); B writes `only-in-B`; B's log is put in place of A's. A's file
-/// alone ends at the fork point or before it, and B's log extends that, so ADR-1310's check passed. Red before: every
-/// door exit 0 on B's history (`journal verify` "ok"), `token create` applied it and `only-in-A` was gone. Now A's
-/// doors recorded `only-in-A` as their last commit (`fe.db.head`); through B's log that event is another: every door
-/// refuses naming the log, nothing applied; A's own log put back reads as before.
-#[test]
-fn a_forks_log_over_a_database_whose_newest_events_are_in_its_log_is_applied_by_no_door() {
+/// Attack 41's H1 layout: A (`alice`) with `pre-fork` and then `only-in-A` committed into its log only (a reader pins
+/// them there), and the log of its fork B (copied with A's log after `pre-fork`, then `only-in-B`, an admin). Returns
+/// A, A's own log and B's log; A's log is in place.
+pub(crate) fn fork_layout() -> (Env, Vec<u8>, Vec<u8>) {
     let a = base("alice");
     let reader_a = hold(&a.db);
     a.cli(&["token", "create", "--name", "pre-fork", "--role", "agent"]);
@@ -56,6 +47,23 @@ fn a_forks_log_over_a_database_whose_newest_events_are_in_its_log_is_applied_by_
     release(reader_a);
     release(reader_b);
     assert!(wal_a.len() > 32 && wal_b.len() > 32, "both logs hold frames");
+    (a, wal_a, wal_b)
+}
+
+fn tokens(env: &Env) -> String {
+    let out = env.cli(&["token", "list"]);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Attack 41's H1: A's doors commit `pre-fork` into A's log (a reader pins it there); A is copied with its log (B);
+/// A then acknowledges `only-in-A` (in its log only); B writes `only-in-B`; B's log is put in place of A's. A's file
+/// alone ends at the fork point or before it, and B's log extends that, so ADR-1310's check passed. Red before: every
+/// door exit 0 on B's history (`journal verify` "ok"), `token create` applied it and `only-in-A` was gone. Now A's
+/// doors recorded `only-in-A` as their last commit (`fe.db.head`); through B's log that event is another: every door
+/// refuses naming the log, nothing applied; A's own log put back reads as before.
+#[test]
+fn a_forks_log_over_a_database_whose_newest_events_are_in_its_log_is_applied_by_no_door() {
+    let (a, wal_a, wal_b) = fork_layout();
     let failures = every_door_refuses_the_log(&a, &wal_b, "ADR-1400");
     assert!(failures.is_empty(), "{failures:#?}");
     // A's own log: every door reads through it, and A's acknowledged `only-in-A` is there.

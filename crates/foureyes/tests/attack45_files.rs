@@ -3,13 +3,11 @@
 //! F1449); and a request to `serve` after a truncation rewrote the record to the truncated journal, so the clean stop
 //! laundered it (H2, F1450).
 
-use crate::attack39_files::{base, companion};
-use crate::attack41_files::{hold, release};
+use crate::attack39_files::companion;
+use crate::attack41_files::fork_layout;
 use crate::support::{BIN, Env, http_bytes};
 use std::process::Command;
 use std::time::Duration;
-
-const POLICY: &str = "version: 1\nactions: {}\n";
 
 /// H1: attack 41's H1 layout (A's newest event only in A's log; a fork's log put in its place). `--db fe.db` refuses
 /// the fork's log; `--db L.db` (a symbolic link to `fe.db`) and `--db nox/../fe.db` (through a folder that does not
@@ -19,19 +17,7 @@ const POLICY: &str = "version: 1\nactions: {}\n";
 /// applied.
 #[test]
 fn attack45_a_link_or_dotdot_spelling_of_the_database_is_the_file_it_names() {
-    let a = base("alice");
-    let reader_a = hold(&a.db);
-    a.cli(&["token", "create", "--name", "pre-fork", "--role", "agent"]);
-    let b = Env::new(POLICY);
-    for suffix in ["", "-wal", ".clock"] {
-        std::fs::copy(companion(&a.db, suffix), companion(&b.db, suffix)).unwrap();
-    }
-    a.cli(&["token", "create", "--name", "only-in-A", "--role", "agent"]);
-    let reader_b = hold(&b.db);
-    b.cli(&["token", "create", "--name", "only-in-B", "--role", "admin"]);
-    let wal_b = std::fs::read(companion(&b.db, "-wal")).unwrap();
-    release(reader_a);
-    release(reader_b);
+    let (a, _, wal_b) = fork_layout();
     std::fs::write(companion(&a.db, "-wal"), &wal_b).unwrap();
     let _ = std::fs::remove_file(companion(&a.db, "-shm"));
     let dir = a.db.parent().unwrap().to_path_buf();

@@ -161,8 +161,20 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
         })
         .as_ref()?;
     let near_order = (order - v).abs() * 100 <= 15 * order;
+    // The pronoun's thing may be named in its own sentence ("the soundbar is going back, and I'd like my money back
+    // for it"): then it is that thing's, not the figure's before (F1455).
+    let names_own_thing = |s: &str| {
+        p.thing
+            .captures_iter(s)
+            .filter_map(|c| c.name("w").map(|w| stem(&w.as_str().to_lowercase())))
+            .any(|w| w != "money" && w != "order")
+    };
     for pair in sentences.windows(2) {
-        if pronoun.is_match(pair[1]) && !near_order && p.figure.captures_iter(pair[0]).any(|c| value(&c) == Some(v)) {
+        if pronoun.is_match(pair[1])
+            && !near_order
+            && !names_own_thing(pair[1])
+            && p.figure.captures_iter(pair[0]).any(|c| value(&c) == Some(v))
+        {
             return None;
         }
     }
