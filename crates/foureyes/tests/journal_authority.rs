@@ -939,6 +939,9 @@ impl Env {
         let copy = format!("{ns_db}.bak");
         let _ = std::fs::remove_file(&copy);
         rusqlite::Connection::open(ns_db).unwrap().execute("VACUUM INTO ?1", [&copy]).unwrap();
+        // The record of what its doors committed goes with the copy, as `backup` keeps it (ADR-1440 (3)): put back
+        // together, only the witness tells the rollback (a record left in place is refused first, ADR-409).
+        let _ = std::fs::copy(format!("{ns_db}.head"), format!("{copy}.head"));
     }
 
     /// Puts [`Env::ns_backup`]'s copy back in place of the namespace's store.
@@ -947,6 +950,7 @@ impl Env {
             let _ = std::fs::remove_file(format!("{ns_db}{suffix}"));
         }
         std::fs::copy(format!("{ns_db}.bak"), ns_db).unwrap();
+        let _ = std::fs::copy(format!("{ns_db}.bak.head"), format!("{ns_db}.head"));
     }
 
     /// Puts a backup back: the whole file on SQLite, the journal on PostgreSQL.
