@@ -2301,8 +2301,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a token whose only showing goes to /dev/null or a closed stdout is revoked, exit 18 (F1511, attack 44's H7)",
         file: "crates/foureyes/src/serve.rs",
-        original: "            let written = if crate::output::stdout_is_dev_null() {",
-        broken: "            let written = if crate::output::stdout_is_dev_null() && false {",
+        original: "            let written = if crate::output::stdout_reaches_no_one() {",
+        broken: "            let written = if crate::output::stdout_reaches_no_one() && false {",
         package: "foureyes",
         filter: "attack44_minors::token_create_with_stdout_closed_or_dev_null_revokes_the_token_and_exits_18",
         also: &[],
@@ -4046,8 +4046,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "`--db file:X` opens the file named so, beside which its record is kept: a fork's log refused at `--db X` is not applied through a URI spelling (attack 44's H1, F1445)",
         file: "crates/foureyes-store-sqlite/src/lib.rs",
-        original: "    if path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
-        broken: "    if false && path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
+        original: "    let path = if path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
+        broken: "    let path = if false && path.as_os_str().as_encoded_bytes().starts_with(b\"file:\") {",
         package: "foureyes",
         filter: "attack44_a_uri_spelling_of_the_database_opens_the_file_of_that_name",
         also: &[],
