@@ -10,7 +10,7 @@ use crate::kinds::{Case, Decision, check_at, check_each, other, refund};
 use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Ticket};
 
 /// A ticket from a customer with `orders` delivered orders of 25.00 and none linked or named (several candidates).
-fn several_orders(body: &str, orders: usize) -> Evidence {
+pub(crate) fn several_orders(body: &str, orders: usize) -> Evidence {
     let orders: Vec<Order> = (0..orders)
         .map(|i| Order {
             id: 8 + i as i64,

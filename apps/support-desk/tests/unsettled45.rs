@@ -14,9 +14,9 @@
 //! The table (`unsettled45_table.txt`) is written in several registers; near rows that must not move are marked
 //! `near`. Red on main 90e8b61a: see the commit message.
 
+use crate::blind17_kinds::several_orders;
 use crate::kinds::TicketTable;
 use support_desk::classify;
-use support_desk::tools::{Customer, Evidence, Order, OrderLookup, Ticket};
 
 const COLUMNS: &[&str] = &[
     "register",
@@ -63,35 +63,6 @@ fn a_person_a_hot_liquid_reached_is_a_scald() {
     TABLE.check("scald_passive", 6, true);
 }
 
-/// Several orders of one customer, none linked or named.
-fn several_orders(body: &str) -> Evidence {
-    let orders: Vec<Order> = (0..3)
-        .map(|i| Order {
-            id: 20 + i,
-            customer_id: 1,
-            amount_cents: 2_500,
-            status: "delivered".into(),
-            placed_days_ago: 5,
-        })
-        .collect();
-    Evidence {
-        ticket: Ticket {
-            id: 3,
-            customer_id: 1,
-            order_id: None,
-            subject: "Support request".into(),
-            body: body.into(),
-            status: "open".into(),
-        },
-        customer: Customer { id: 1, name: "Ada".into(), email: "ada@example.test".into() },
-        orders,
-        lookup: OrderLookup::Ambiguous,
-        order: None,
-        refunds: Vec::new(),
-        calls: Vec::new(),
-    }
-}
-
 /// A reply to the shop's quoted "which order?" that picks none of several candidate orders: U1. A reply that asks
 /// something else of the shop, with no "which order?" quoted, stays as before (an inquiry closed).
 #[test]
@@ -126,7 +97,7 @@ fn a_reply_that_picks_none_of_the_orders_asked_about_needs_information() {
     ];
     let mut wrong = Vec::new();
     for (register, body, want) in cases {
-        let c = classify::classify(&several_orders(body));
+        let c = classify::classify(&several_orders(body, 3));
         let got = c.policy_refs.first().map(|x| x.to_string()).unwrap_or_default();
         if got != *want {
             wrong.push(format!("[{register}] {body}\n    want {want}, got {got} ({})", c.action));
