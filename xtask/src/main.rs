@@ -4350,6 +4350,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
     },
+    // ADR-1600: the learned second reading never pays a figure it cannot settle
+    Mutation {
+        property: "a request only the learned second reading read is paid a figure only when one money figure stands in the customer's words: a bare whole number (a count) is never paid (ADR-1600)",
+        file: "apps/support-desk/src/classify/learned.rs",
+        original: "        [one] if figures.iter().any(|f| f.money) => Amount::Cents(*one),",
+        broken: "        [one] => Amount::Cents(*one),",
+        package: "support-desk",
+        filter: "second_reading::a_request_the_model_read_never_pays_a_figure_it_cannot_settle",
+        also: &["classify::learned::tests::a_request_the_grammar_missed_asks_one_figure_or_none"],
+    },
+    // ADR-1600: the second reading fills in only where the table would close
+    Mutation {
+        property: "the learned second reading fills in only where the clause table would close: what the grammar read stands (ADR-1600)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    if verdict.clause == Clause::C1\n        && likeliest != learned::Kind::Inquiry",
+        broken: "    if verdict.clause != Clause::F1\n        && likeliest != learned::Kind::Inquiry",
+        package: "support-desk",
+        filter: "second_reading::what_the_grammar_read_stands",
+        also: &[],
+    },
 ];
 
 /// A mutated source file, put back when dropped: after the check, on an early return and on a panic, so a failed run

@@ -57,6 +57,7 @@ mod kinds;
 mod kinds25;
 mod kinds26;
 mod layout;
+pub mod learned;
 mod money;
 mod nominal;
 mod offers;
@@ -161,6 +162,10 @@ pub struct Facts {
     /// you", "credit of 58.00 - has it been posted?"): no new request, so no refusal and no payment (ADR-1180).
     #[serde(default)]
     pub about_refund_on_record: bool,
+    /// What the learned second reading supplied where the grammar found nothing to act on (ADR-1600): the kind and
+    /// the model's probability ("request (p 0.93)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_reading: Option<String>,
 }
 
 /// The classifier's answer.
@@ -3487,6 +3492,44 @@ fn without_degree_senses(text: &str) -> String {
 /// Every fact read from the text is read from the normalised customer's own words (`prepare`): obfuscation and
 /// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
+    let (mut f, figures) = grammar_facts(ev);
+    // ADR-1600: the learned second reading, where the grammar and the model disagree with confidence. A ticket the
+    // clause table would close that the model is sure is no inquiry gets the one fact the grammar missed; a request
+    // the model is all but certain is an inquiry (a thanks, a question) is no request. The table then decides from
+    // the facts as always.
+    let Some(guess) = learned::guess(&ev.ticket.body) else { return f };
+    let verdict = policy::decide(&f);
+    let likeliest = guess.likeliest();
+    if verdict.clause == Clause::C1
+        && likeliest != learned::Kind::Inquiry
+        && guess.p(likeliest) >= learned::NOT_AN_INQUIRY
+    {
+        match likeliest {
+            learned::Kind::Request => {
+                f.wants_refund = true;
+                f.intent = Intent::Request;
+                f.amount = learned::amount_asked(&figures);
+            }
+            learned::Kind::Unsettled => f.unread_ask = true,
+            learned::Kind::Harm => f.safety_legal_injury = true,
+            learned::Kind::Inquiry => {}
+        }
+        f.second_reading = Some(format!("{} (p {:.2})", likeliest.name(), guess.p(likeliest)));
+    } else if f.wants_refund
+        && !f.safety_legal_injury
+        && verdict.clause != Clause::C1
+        && guess.p(learned::Kind::Inquiry) >= learned::SURELY_AN_INQUIRY
+    {
+        f.wants_refund = false;
+        f.intent = Intent::Inquiry;
+        f.second_reading = Some(format!("inquiry (p {:.2})", guess.p(learned::Kind::Inquiry)));
+    }
+    f
+}
+
+/// The facts the grammar reads, and every figure in the customer's own words (`None`: one it cannot read with
+/// certainty) for the second reading.
+fn grammar_facts(ev: &Evidence) -> (Facts, Vec<learned::Figure>) {
     let r = res();
     // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
@@ -4241,7 +4284,12 @@ pub fn facts(ev: &Evidence) -> Facts {
             && !clauses.acknowledged
             && (wants::unsettled_want(&own, amount == Amount::Ambiguous, complaint, names_problem)
                 || (ev.lookup == OrderLookup::Ambiguous && wants::shop_asked_which_order(&shop_words))));
-    Facts {
+    let figures = amounts(&own)
+        .into_iter()
+        .map(|(_, cents, _)| learned::Figure { cents, money: true })
+        .chain(learned::bare_figures(&own))
+        .collect();
+    let facts = Facts {
         wants_refund,
         amount,
         order: ev.lookup.clone(),
@@ -4260,7 +4308,9 @@ pub fn facts(ev: &Evidence) -> Facts {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
-    }
+        second_reading: None,
+    };
+    (facts, figures)
 }
 
 /// amount44's readings (ADR-1480…ADR-1483; `classify/counts.rs`), applied after every other step of the amount.
@@ -4789,6 +4839,9 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
     }
     if f.unread_ask {
         read("a problem told or a demand made, and nothing read as an ask (ADR-1080)".into(), "");
+    }
+    if let Some(kind) = &f.second_reading {
+        read(format!("the learned second reading: {kind}; the grammar read nothing to act on (ADR-1600)"), "");
     }
     let order = match &ev.order {
         Some(o) => format!(

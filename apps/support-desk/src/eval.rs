@@ -506,3 +506,35 @@ pub fn summary(report: &Value) -> String {
     }
     out
 }
+
+/// `eval train-intent`: trains the second reading's model (ADR-1600) on the labelled rows of the given sets (rows
+/// with no expected action, red-team rows and unparsable lines are skipped) and writes it. Returns a summary.
+pub fn train_intent(inputs: &[std::path::PathBuf], out: &Path) -> Result<String, Error> {
+    use crate::classify::learned::{self, Kind};
+    let mut texts = Vec::new();
+    for path in inputs {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Invalid(format!("{}: {e}", path.display())))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            if let Ok(case) = serde_json::from_str::<BenchCase>(line)
+                && let Some(kind) = Kind::of_label(&case.expected_action, &case.policy_refs)
+            {
+                texts.push((case.body, kind));
+            }
+        }
+    }
+    if texts.is_empty() {
+        return Err(Error::Invalid("no labelled rows in the inputs".into()));
+    }
+    let model = learned::train(&texts, learned::Training::default());
+    std::fs::write(out, model.to_text())?;
+    let per_kind: Vec<String> =
+        Kind::ALL.iter().map(|k| format!("{} {}", k.name(), texts.iter().filter(|(_, t)| t == k).count())).collect();
+    Ok(format!(
+        "trained on {} rows of {} files ({}); {} features; model: {}\n",
+        texts.len(),
+        inputs.len(),
+        per_kind.join(", "),
+        model.len(),
+        out.display()
+    ))
+}

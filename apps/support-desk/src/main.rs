@@ -220,6 +220,15 @@ enum EvalCommand {
         #[arg(long)]
         report: PathBuf,
     },
+    /// Trains the learned second reading (ADR-1600) on labelled sets and writes the model (the shipped one is
+    /// `apps/support-desk/models/intent.tsv`; `scripts/train-intent.sh` rebuilds it).
+    TrainIntent {
+        /// Labelled sets (benchmark JSONL); rows without an expected action are skipped.
+        #[arg(long, required = true, num_args = 1..)]
+        input: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Path assertions (nodes, tools, gate, final state); exits non-zero when any scenario fails.
     Trajectories {
         /// A scenario file (`.json` one, `.jsonl` one per line) or a directory of them.
@@ -326,6 +335,10 @@ async fn run(cli: Cli) -> Result<(), Error> {
                     (eval::redteam_on(input, cli.llm.classifier()?, on_pg).await?, report)
                 }
                 EvalCommand::Trajectories { input, report } => return trajectories(input, report).await,
+                EvalCommand::TrainIntent { input, out } => {
+                    print!("{}", eval::train_intent(input, out)?);
+                    return Ok(());
+                }
             };
             let text = serde_json::to_string_pretty(&report).map_err(|e| Error::Invalid(e.to_string()))?;
             std::fs::write(out, text)?;

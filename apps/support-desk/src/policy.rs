@@ -621,6 +621,7 @@ mod tests {
             names_problem: problem,
             unread_ask: false,
             about_refund_on_record: false,
+            second_reading: None,
         }
     }
 

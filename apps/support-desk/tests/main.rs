@@ -70,6 +70,7 @@ mod paying_guard;
 mod postgres;
 mod reading_classes;
 mod reference_semantics;
+mod second_reading;
 mod settle43;
 mod settle44;
 mod topology;

@@ -157,6 +157,7 @@ fn misread(amount: i64) -> Classification {
             names_problem: false,
             unread_ask: false,
             about_refund_on_record: false,
+            second_reading: None,
         },
         attempts: Vec::new(),
     }
