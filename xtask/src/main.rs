@@ -4350,24 +4350,24 @@ const MUTATIONS: &[Mutation] = &[
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
     },
-    // ADR-1600: the learned second reading never pays a figure it cannot settle
+    // ADR-1600: a request only the learned second reading reads is never acted on
     Mutation {
-        property: "a request only the learned second reading read is paid a figure only when one money figure stands in the customer's words: a bare whole number (a count) is never paid (ADR-1600)",
-        file: "apps/support-desk/src/classify/learned.rs",
-        original: "        [one] if figures.iter().any(|f| f.money) => Amount::Cents(*one),",
-        broken: "        [one] => Amount::Cents(*one),",
-        package: "support-desk",
-        filter: "second_reading::a_request_the_model_read_never_pays_a_figure_it_cannot_settle",
-        also: &["classify::learned::tests::a_request_the_grammar_missed_asks_one_figure_or_none"],
-    },
-    // ADR-1600: the second reading fills in only where the table would close
-    Mutation {
-        property: "the learned second reading fills in only where the clause table would close: what the grammar read stands (ADR-1600)",
+        property: "a request only the learned second reading reads is never acted on: the desk neither pays nor escalates on it (ADR-1600)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    if verdict.clause == Clause::C1\n        && likeliest != learned::Kind::Inquiry",
-        broken: "    if verdict.clause != Clause::F1\n        && likeliest != learned::Kind::Inquiry",
+        original: "        learned::Kind::Request | learned::Kind::Inquiry => false,",
+        broken: "        learned::Kind::Request => true,\n        learned::Kind::Inquiry => false,",
         package: "support-desk",
-        filter: "second_reading::what_the_grammar_read_stands",
+        filter: "second_reading::a_request_only_the_model_reads_is_never_acted_on",
+        also: &[],
+    },
+    // ADR-1600: the inquiry rule drops only a request that names no figure
+    Mutation {
+        property: "the learned second reading drops only a request naming no figure: a figure the grammar read asked stands (ADR-1600)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        && matches!(f.amount, Amount::Missing | Amount::Full)\n",
+        broken: "        && !matches!(f.amount, Amount::Ambiguous)\n",
+        package: "support-desk",
+        filter: "second_reading::a_request_with_its_figure_stays_a_request",
         also: &[],
     },
 ];

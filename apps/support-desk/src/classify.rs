@@ -3492,31 +3492,39 @@ fn without_degree_senses(text: &str) -> String {
 /// Every fact read from the text is read from the normalised customer's own words (`prepare`): obfuscation and
 /// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
-    let (mut f, figures) = grammar_facts(ev);
-    // ADR-1600: the learned second reading, where the grammar and the model disagree with confidence. A ticket the
-    // clause table would close that the model is sure is no inquiry gets the one fact the grammar missed; a request
-    // the model is all but certain is an inquiry (a thanks, a question) is no request. The table then decides from
-    // the facts as always.
-    let Some(guess) = learned::guess(&ev.ticket.body) else { return f };
+    let (mut f, view) = grammar_facts(ev);
+    // ADR-1600: the learned second reading, read on the customer's own words where the grammar and the model disagree
+    // with confidence. It never makes the desk pay: where the clause table would close, it may escalate (a want the
+    // desk cannot settle: U1; harm beside a problem told: E2); where the grammar read a request naming no figure in
+    // what the model is all but certain is an inquiry (a thanks, a question about a refund made), there is no
+    // request. The table then decides from the facts as always. An instruction in the body (X5) never changes a
+    // decision: the model reads every word, so it does not read a body the content layer flags.
+    let Some(guess) = learned::guess(&view.own) else { return f };
+    if !crate::content::flags(&ev.ticket.body).is_empty() {
+        return f;
+    }
     let verdict = policy::decide(&f);
     let likeliest = guess.likeliest();
-    if verdict.clause == Clause::C1
-        && likeliest != learned::Kind::Inquiry
-        && guess.p(likeliest) >= learned::NOT_AN_INQUIRY
-    {
+    let answered_or_disclaimed =
+        view.disclaimed || matches!(f.intent, Intent::StatusQuestion | Intent::Acknowledgement);
+    let escalates = match likeliest {
+        learned::Kind::Unsettled => !answered_or_disclaimed,
+        // Harm needs a problem told in the customer's words ("my call got cut off" is no injury).
+        learned::Kind::Harm => f.names_problem,
+        // A request only the model reads is never acted on: the model cannot tell a claim from money mentioned in
+        // a question about an invoice, a delivery or a fee (the near rows of the reading tables), and a payment
+        // must rest on what the grammar read (ADR-1600).
+        learned::Kind::Request | learned::Kind::Inquiry => false,
+    };
+    if verdict.clause == Clause::C1 && escalates && guess.p(likeliest) >= learned::NOT_AN_INQUIRY {
         match likeliest {
-            learned::Kind::Request => {
-                f.wants_refund = true;
-                f.intent = Intent::Request;
-                f.amount = learned::amount_asked(&figures);
-            }
             learned::Kind::Unsettled => f.unread_ask = true,
-            learned::Kind::Harm => f.safety_legal_injury = true,
-            learned::Kind::Inquiry => {}
+            _ => f.safety_legal_injury = true,
         }
         f.second_reading = Some(format!("{} (p {:.2})", likeliest.name(), guess.p(likeliest)));
     } else if f.wants_refund
         && !f.safety_legal_injury
+        && matches!(f.amount, Amount::Missing | Amount::Full)
         && verdict.clause != Clause::C1
         && guess.p(learned::Kind::Inquiry) >= learned::SURELY_AN_INQUIRY
     {
@@ -3527,9 +3535,8 @@ pub fn facts(ev: &Evidence) -> Facts {
     f
 }
 
-/// The facts the grammar reads, and every figure in the customer's own words (`None`: one it cannot read with
-/// certainty) for the second reading.
-fn grammar_facts(ev: &Evidence) -> (Facts, Vec<learned::Figure>) {
+/// The facts the grammar reads, and what the second reading needs of its reading.
+fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     let r = res();
     // The layout first (ADR-650): the text a person sees (HTML read), and a web form's ask field.
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
@@ -4284,11 +4291,6 @@ fn grammar_facts(ev: &Evidence) -> (Facts, Vec<learned::Figure>) {
             && !clauses.acknowledged
             && (wants::unsettled_want(&own, amount == Amount::Ambiguous, complaint, names_problem)
                 || (ev.lookup == OrderLookup::Ambiguous && wants::shop_asked_which_order(&shop_words))));
-    let figures = amounts(&own)
-        .into_iter()
-        .map(|(_, cents, _)| learned::Figure { cents, money: true })
-        .chain(learned::bare_figures(&own))
-        .collect();
     let facts = Facts {
         wants_refund,
         amount,
@@ -4310,7 +4312,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, Vec<learned::Figure>) {
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
         second_reading: None,
     };
-    (facts, figures)
+    (facts, learned::GrammarView { own, disclaimed })
 }
 
 /// amount44's readings (ADR-1480…ADR-1483; `classify/counts.rs`), applied after every other step of the amount.

@@ -538,3 +538,23 @@ pub fn train_intent(inputs: &[std::path::PathBuf], out: &Path) -> Result<String,
         out.display()
     ))
 }
+
+/// `eval guess-intent`: the second reading's model on each row of a set (its id, the kind its label stands for, the
+/// model's probability per kind), to see where it is sure and where it is wrong. Rows without a body are skipped.
+pub fn guess_intent(input: &Path) -> Result<String, Error> {
+    use crate::classify::learned::{self, Kind};
+    let text = std::fs::read_to_string(input).map_err(|e| Error::Invalid(format!("{}: {e}", input.display())))?;
+    let mut out = format!("id\tlabel\t{}\n", Kind::ALL.map(|k| k.name()).join("\t"));
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(row) = serde_json::from_str::<Value>(line) else { continue };
+        let (Some(id), Some(body)) = (row["id"].as_str(), row["body"].as_str()) else { continue };
+        let refs: Vec<String> =
+            row["policy_refs"].as_array().into_iter().flatten().filter_map(|r| r.as_str().map(String::from)).collect();
+        let label = Kind::of_label(row["expected_action"].as_str().unwrap_or(""), &refs).map_or("-", |k| k.name());
+        let Some(g) = learned::guess(body) else {
+            return Err(Error::Invalid("no intent model is loaded".into()));
+        };
+        out.push_str(&format!("{id}\t{label}\t{}\n", g.0.map(|p| format!("{p:.2}")).join("\t")));
+    }
+    Ok(out)
+}

@@ -229,6 +229,11 @@ enum EvalCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// The second reading's model on each row of a set: id, the kind its label stands for, a probability per kind.
+    GuessIntent {
+        #[arg(long)]
+        input: PathBuf,
+    },
     /// Path assertions (nodes, tools, gate, final state); exits non-zero when any scenario fails.
     Trajectories {
         /// A scenario file (`.json` one, `.jsonl` one per line) or a directory of them.
@@ -335,6 +340,10 @@ async fn run(cli: Cli) -> Result<(), Error> {
                     (eval::redteam_on(input, cli.llm.classifier()?, on_pg).await?, report)
                 }
                 EvalCommand::Trajectories { input, report } => return trajectories(input, report).await,
+                EvalCommand::GuessIntent { input } => {
+                    print!("{}", eval::guess_intent(input)?);
+                    return Ok(());
+                }
                 EvalCommand::TrainIntent { input, out } => {
                     print!("{}", eval::train_intent(input, out)?);
                     return Ok(());

@@ -341,74 +341,13 @@ pub fn guess(body: &str) -> Option<Guess> {
 /// before the request is dropped.
 pub const SURELY_AN_INQUIRY: f64 = 0.95;
 
-/// The bare numbers of a text that may be money: not an id (after "order", "ref", "#", "no." …), not a date, a
-/// time or a year; read as major units ("45" is 45.00).
-pub fn bare_figures(text: &str) -> Vec<Figure> {
-    static BARE: OnceLock<Regex> = OnceLock::new();
-    let bare = BARE.get_or_init(|| {
-        Regex::new(concat!(
-            r"(?i)(?P<id>(?:\b(?:order|ord|ref|reference|ticket|case|invoice|inv|rma|po|number|no\.?|nr\.?|id|line|item|sku|qty|quantity)|#)",
-            r"[\s:#.-]{0,3})?(?P<n>\b\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,2})?\b|\b\d+\b)(?P<tail>[:/.-]\d|\s?(?:am|pm|h|st|nd|rd|th|days?|weeks?|months?|years?|hours?|mins?|minutes?|%)\b)?",
-        ))
-        .expect("the bare-figure pattern compiles")
-    });
-    bare.captures_iter(text)
-        .filter(|c| c.name("id").is_none() && c.name("tail").is_none())
-        .filter_map(|c| {
-            let n = c.name("n")?.as_str();
-            let digits = n.chars().filter(char::is_ascii_digit).count();
-            // A four-digit whole number is a year or an id far more often than money.
-            if !n.contains(['.', ',']) && digits >= 4 {
-                return None;
-            }
-            Some(Figure { cents: to_cents(n), money: n.contains(['.', ',']) })
-        })
-        .collect()
-}
-
-/// A decimal figure's cents ("12.50", "12,50", "1.250,00"); a whole number is major units.
-fn to_cents(n: &str) -> Option<i64> {
-    let (whole, frac) = match n.rfind(['.', ',']) {
-        Some(i) if n.len() - i - 1 <= 2 => (&n[..i], &n[i + 1..]),
-        _ => (n, ""),
-    };
-    let whole: i64 = whole.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok()?;
-    let frac: i64 = match frac.len() {
-        0 => 0,
-        1 => frac.parse::<i64>().ok()? * 10,
-        _ => frac.parse().ok()?,
-    };
-    whole.checked_mul(100)?.checked_add(frac)
-}
-
-/// The amount a request the grammar could not read asks: no figure in the customer's words, the order's amount; one
-/// figure, that one; several (or one that cannot be read with certainty), none can be settled (U1) — the second
-/// reading never picks among figures.
-pub fn amount_asked(figures: &[Figure]) -> crate::classify::Amount {
-    use crate::classify::Amount;
-    let mut values: Vec<i64> = Vec::new();
-    for f in figures {
-        match f.cents {
-            None => return Amount::Ambiguous,
-            Some(v) if !values.contains(&v) => values.push(v),
-            Some(_) => {}
-        }
-    }
-    match values.as_slice() {
-        [] => Amount::Missing,
-        // A whole number with no currency and no cents is as often a count ("6 of the bulbs") as money: it is never
-        // paid on its own, only doubted.
-        [one] if figures.iter().any(|f| f.money) => Amount::Cents(*one),
-        _ => Amount::Ambiguous,
-    }
-}
-
-/// A figure in the customer's words: its cents (`None`: it cannot be read with certainty), and whether it is
-/// shaped as money (a currency, or cents) rather than a bare whole number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Figure {
-    pub cents: Option<i64>,
-    pub money: bool,
+/// What the grammar read that the second reading needs: the customer's own words (quoted and forwarded text by
+/// others left out: the model reads what the customer wrote), and whether they disclaim a request ("not asking for
+/// a refund").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GrammarView {
+    pub own: String,
+    pub disclaimed: bool,
 }
 
 #[cfg(test)]
@@ -448,28 +387,6 @@ mod tests {
         let bad = format!("{HEADER}\nintercept\t0\t0\t0\t0\nw:refund\t1.0\t0.1\tx\t0\t0\n");
         assert_eq!(Model::from_text(&bad), Err("line 3: \"x\" is not a number".into()));
         assert!(Model::from_text("nonsense").is_err());
-    }
-
-    #[test]
-    fn bare_figures_leave_ids_dates_and_years_out() {
-        let v = |t: &str| bare_figures(t).into_iter().filter_map(|f| f.cents).collect::<Vec<_>>();
-        assert_eq!(v("order 4471 came broken, 12,50 back"), vec![1250]);
-        assert_eq!(v("ref #5521 line 3 not received on 12/05, 2026"), Vec::<i64>::new());
-        assert_eq!(v("6 x 7.50 = 45"), vec![600, 750, 4500]);
-        assert_eq!(v("waited 3 days until 5pm"), Vec::<i64>::new());
-        assert_eq!(v("typo. 14.00 is what it cost"), vec![1400]);
-    }
-
-    #[test]
-    fn a_request_the_grammar_missed_asks_one_figure_or_none() {
-        use crate::classify::Amount;
-        let money = |c: i64| Figure { cents: Some(c), money: true };
-        let whole = |c: i64| Figure { cents: Some(c), money: false };
-        assert_eq!(amount_asked(&[]), Amount::Missing);
-        assert_eq!(amount_asked(&[money(1200), whole(1200)]), Amount::Cents(1200));
-        assert_eq!(amount_asked(&[money(4500), money(5400)]), Amount::Ambiguous);
-        assert_eq!(amount_asked(&[Figure { cents: None, money: true }]), Amount::Ambiguous);
-        assert_eq!(amount_asked(&[whole(600)]), Amount::Ambiguous, "a count is never paid");
     }
 
     #[test]
