@@ -4360,6 +4360,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "second_reading::a_request_only_the_model_reads_is_never_acted_on",
         also: &[],
     },
+    // F1601: a sum of bare numbers wanted is asked (an over-ask is refused, never reduced to the order's amount)
+    Mutation {
+        property: "two bare numbers a want joins with plus are money and their sum is asked: an over-ask of parts is refused, never reduced to the order's amount (F1601)",
+        file: "apps/support-desk/src/classify/intent.rs",
+        original: "        None => format!(\"{}${}{}${}\", &c[1], &c[2], &c[3], &c[4]),",
+        broken: "        None => c[0].to_string(),",
+        package: "support-desk",
+        filter: "wanted_sums::a_sum_of_bare_numbers_wanted_is_the_amount_asked",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure
     Mutation {
         property: "the learned second reading drops only a request naming no figure: a figure the grammar read asked stands (ADR-1600)",

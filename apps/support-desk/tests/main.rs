@@ -77,4 +77,5 @@ mod topology;
 mod traces;
 mod trajectories;
 mod unsettled45;
+mod wanted_sums;
 mod wording_kinds;

@@ -1114,7 +1114,33 @@ pub fn bare_numbers_as_money(text: &str) -> String {
         Some(re) => re.replace_all(&out, "$1$$$2").into_owned(),
         None => out,
     };
-    added_and_totalled(&out)
+    added_and_totalled(&wanted_sum(&out))
+}
+
+/// Two bare numbers wanted as a sum ("I want the 54 plus the 12 I spent on a taxi", "need 30 + 8 back"): money,
+/// both, so the sum is the amount asked (and an over-ask when it passes the order's amount, X2) — never the first
+/// figure read as a count and the order's amount paid in its place (F1601). A noun the second number counts ("plus
+/// 2 hours") or a share ("plus 25%") keeps it a number.
+fn wanted_sum(text: &str) -> String {
+    static SUM: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(sum) = SUM
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)(\b(?:want|wants|need|needs|like|asking\s+for|ask\s+for|expect|claim|claiming)\s+(?:back\s+)?",
+                r"(?:the\s+|my\s+)?)\$?(\d{1,5}(?:[.,]\d{1,2})?)(\s+(?:plus|\+)\s+(?:the\s+|another\s+)?)",
+                r"\$?(\d{1,5}(?:[.,]\d{1,2})?)\b(\s*(?:%|percent|per\s+cent|hours?|hrs?|days?|items?|pieces?|pcs|units?|of\b|x\b))?",
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    sum.replace_all(text, |c: &regex::Captures| match c.get(5) {
+        Some(_) => c[0].to_string(),
+        None => format!("{}${}{}${}", &c[1], &c[2], &c[3], &c[4]),
+    })
+    .into_owned()
 }
 
 /// The customer's own arithmetic beside a figure asked (ADR-860): a bare number added to a money figure ("the $64 back
