@@ -48,10 +48,6 @@ impl Kind {
         }
     }
 
-    pub fn parse(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
     /// The kind a labelled row of a set stands for: its expected action and clauses.
     pub fn of_label(expected_action: &str, refs: &[String]) -> Option<Kind> {
         let has = |c: &str| refs.iter().any(|r| r == c);
