@@ -4350,14 +4350,14 @@ const MUTATIONS: &[Mutation] = &[
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
     },
-    // ADR-1600: a request only the learned second reading reads is never acted on
+    // ADR-1601: a request only the learned second reading reads is never paid
     Mutation {
-        property: "a request only the learned second reading reads is never acted on: the desk neither pays nor escalates on it (ADR-1600)",
+        property: "a request only the learned second reading reads is never paid: it counts only where the clause table refuses it (ADR-1600, ADR-1601)",
         file: "apps/support-desk/src/classify.rs",
-        original: "        learned::Kind::Request | learned::Kind::Inquiry => false,",
-        broken: "        learned::Kind::Request => true,\n        learned::Kind::Inquiry => false,",
+        original: "        if matches!(policy::decide(&asked).clause, Clause::X1 | Clause::X2 | Clause::X3 | Clause::X4) {",
+        broken: "        if policy::decide(&asked).clause != Clause::C1 {",
         package: "support-desk",
-        filter: "second_reading::a_request_only_the_model_reads_is_never_acted_on",
+        filter: "second_reading::a_request_only_the_model_reads_is_never_paid",
         also: &[],
     },
     // F1601: a sum of bare numbers wanted is asked (an over-ask is refused, never reduced to the order's amount)
@@ -4370,12 +4370,42 @@ const MUTATIONS: &[Mutation] = &[
         filter: "wanted_sums::a_sum_of_bare_numbers_wanted_is_the_amount_asked",
         also: &[],
     },
-    // ADR-1600: the inquiry rule drops only a request that names no figure
+    // F1603: a want of more goods is no refund request
     Mutation {
-        property: "the learned second reading drops only a request naming no figure: a figure the grammar read asked stands (ADR-1600)",
+        property: "a want of more goods is no refund request: the price beside \"want 2 more\" is never paid (F1603)",
         file: "apps/support-desk/src/classify.rs",
-        original: "        && matches!(f.amount, Amount::Missing | Amount::Full)\n",
-        broken: "        && !matches!(f.amount, Amount::Ambiguous)\n",
+        original: "                    &wants::goods_wanted_blanked(&crate::content::normalize(text)),",
+        broken: "                    &crate::content::normalize(text),",
+        package: "support-desk",
+        filter: "goods_wanted::a_want_of_more_goods_is_no_request",
+        also: &[],
+    },
+    // F1604: a share added to the full amount is an over-ask
+    Mutation {
+        property: "a share added to the full amount (\"the order value plus 25%\") is an over-ask, refused, never the order's amount paid (F1604)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "            Op::AddShare(basis) => head.map_or(0, |h| h * basis / 10_000),",
+        broken: "            Op::AddShare(_) => 0,",
+        package: "support-desk",
+        filter: "desk33_overask::a_share_added_to_the_full_amount_is_an_over_ask",
+        also: &[],
+    },
+    // F1605: a share added by "and … N% extra / on top", "with N% added" is an over-ask (attack 36)
+    Mutation {
+        property: "a share added by \"and … N% extra / on top / as goodwill\" or \"with N% added\" is an over-ask, refused, never the order's amount paid (F1605, attack 36)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "                || matches!(after.as_str(), \"extra\" | \"added\" | \"more\" | \"on\" | \"as\" | \"for\");",
+        broken: "                || false;",
+        package: "support-desk",
+        filter: "desk33_overask::attack36_a_share_added_in_other_words_is_an_over_ask",
+        also: &[],
+    },
+    // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
+    Mutation {
+        property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let no_figure = matches!(f.amount, Amount::Missing | Amount::Full);",
+        broken: "    let no_figure = !matches!(f.amount, Amount::Ambiguous);",
         package: "support-desk",
         filter: "second_reading::a_request_with_its_figure_stays_a_request",
         also: &[],

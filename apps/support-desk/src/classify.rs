@@ -162,8 +162,8 @@ pub struct Facts {
     /// you", "credit of 58.00 - has it been posted?"): no new request, so no refusal and no payment (ADR-1180).
     #[serde(default)]
     pub about_refund_on_record: bool,
-    /// What the learned second reading supplied where the grammar found nothing to act on (ADR-1600): the kind and
-    /// the model's probability ("request (p 0.93)").
+    /// What the learned second reading changed of the grammar's reading (ADR-1600, ADR-1601): the kind and the
+    /// model's probability ("harm (p 0.97)", "request, refused (p 0.93)", "inquiry (p 0.91)").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub second_reading: Option<String>,
 }
@@ -1279,7 +1279,7 @@ fn shares_kept(text: &str) -> String {
         &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
             &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&nominal::plain_requests(
                 &jargon::plain_requests(&gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
-                    &crate::content::normalize(text),
+                    &wants::goods_wanted_blanked(&crate::content::normalize(text)),
                 ))))),
             ))))),
         ))))),
@@ -3492,45 +3492,91 @@ fn without_degree_senses(text: &str) -> String {
 /// Every fact read from the text is read from the normalised customer's own words (`prepare`): obfuscation and
 /// quoted emails change nothing.
 pub fn facts(ev: &Evidence) -> Facts {
-    let (mut f, view) = grammar_facts(ev);
-    // ADR-1600: the learned second reading, read on the customer's own words where the grammar and the model disagree
-    // with confidence. It never makes the desk pay: where the clause table would close, it may escalate (a want the
-    // desk cannot settle: U1; harm beside a problem told: E2); where the grammar read a request naming no figure in
-    // what the model is all but certain is an inquiry (a thanks, a question about a refund made), there is no
-    // request. The table then decides from the facts as always. An instruction in the body (X5) never changes a
-    // decision: the model reads every word, so it does not read a body the content layer flags.
-    let Some(guess) = learned::guess(&view.own) else { return f };
-    if !crate::content::flags(&ev.ticket.body).is_empty() {
+    let (f, view) = grammar_facts(ev);
+    // An instruction in the body (X5) never changes a decision: the model reads every word, so it does not read a
+    // body the content layer flags.
+    match learned::guess(&view.own) {
+        Some(guess) if crate::content::flags(&ev.ticket.body).is_empty() => second_reading(f, &view, guess),
+        _ => f,
+    }
+}
+
+/// The learned second reading (ADR-1600, ADR-1601), where the grammar and the model disagree with confidence. It
+/// never makes the desk pay: each rule moves a decision towards a human, a refusal or a close, and the clause table
+/// then decides from the facts as always.
+/// - harm read on the customer's side of the thread (their words and the messages of theirs they forward, never the
+///   shop's replies) escalates where the table would close, ask for information or pay (E2 comes before those; a
+///   refusal comes before E2);
+/// - a want the desk cannot settle escalates where the table would close (U1);
+/// - a request only the model reads counts only where the table then refuses it (X1–X4): it may refuse, never pay;
+/// - a request the grammar read naming no figure, or one the table refuses as a second refund (X4), in what the model
+///   is sure is an inquiry (a thanks for money received, a question about a refund made) is none: the desk closes.
+fn second_reading(mut f: Facts, view: &learned::GrammarView, guess: learned::Guess) -> Facts {
+    let verdict = policy::decide(&f).clause;
+    let likeliest = guess.likeliest();
+    let on_side = learned::guess(&view.customer_side).unwrap_or(guess);
+    let harm = on_side.p(learned::Kind::Harm);
+    let escalation_comes_first =
+        matches!(verdict, Clause::C1 | Clause::U1 | Clause::R1 | Clause::R2 | Clause::R3 | Clause::R4 | Clause::R5);
+    // Harm needs a problem told in the customer's words ("my call got cut off" is no injury), unless the model is
+    // all but certain.
+    if !f.safety_legal_injury
+        && escalation_comes_first
+        && on_side.likeliest() == learned::Kind::Harm
+        && harm >= learned::NOT_AN_INQUIRY
+        && (f.names_problem || harm >= learned::SURELY_HARM)
+    {
+        f.safety_legal_injury = true;
+        f.second_reading = Some(format!("harm (p {harm:.2})"));
         return f;
     }
-    let verdict = policy::decide(&f);
-    let likeliest = guess.likeliest();
+    let sure = guess.p(likeliest);
     let answered_or_disclaimed =
         view.disclaimed || matches!(f.intent, Intent::StatusQuestion | Intent::Acknowledgement);
-    let escalates = match likeliest {
-        learned::Kind::Unsettled => !answered_or_disclaimed,
-        // Harm needs a problem told in the customer's words ("my call got cut off" is no injury).
-        learned::Kind::Harm => f.names_problem,
-        // A request only the model reads is never acted on: the model cannot tell a claim from money mentioned in
-        // a question about an invoice, a delivery or a fee (the near rows of the reading tables), and a payment
-        // must rest on what the grammar read (ADR-1600).
-        learned::Kind::Request | learned::Kind::Inquiry => false,
-    };
-    if verdict.clause == Clause::C1 && escalates && guess.p(likeliest) >= learned::NOT_AN_INQUIRY {
-        match likeliest {
-            learned::Kind::Unsettled => f.unread_ask = true,
-            _ => f.safety_legal_injury = true,
+    if verdict == Clause::C1
+        && likeliest == learned::Kind::Unsettled
+        && !answered_or_disclaimed
+        && sure >= learned::NOT_AN_INQUIRY
+    {
+        f.unread_ask = true;
+        f.second_reading = Some(format!("unsettled (p {sure:.2})"));
+        return f;
+    }
+    // A request only the model reads: the model cannot tell a claim from money mentioned in a question about an
+    // invoice, a delivery or a fee (the near rows of the reading tables), so a payment must rest on what the grammar
+    // read (F1600). A refusal the table makes of it pays nothing ("you owe me the 900 again" on a refunded order).
+    // A question about a refund's state is the grammar's reading to keep ("I still not receive the money back" on a
+    // refunded order asks where the money is; refusing it answers nothing).
+    if verdict == Clause::C1
+        && likeliest == learned::Kind::Request
+        && !f.wants_refund
+        && !view.disclaimed
+        && f.intent != Intent::StatusQuestion
+        && sure >= learned::SURELY_A_REQUEST
+    {
+        let mut asked = f.clone();
+        asked.wants_refund = true;
+        asked.intent = Intent::Request;
+        if matches!(policy::decide(&asked).clause, Clause::X1 | Clause::X2 | Clause::X3 | Clause::X4) {
+            asked.second_reading = Some(format!("request, refused (p {sure:.2})"));
+            return asked;
         }
-        f.second_reading = Some(format!("{} (p {:.2})", likeliest.name(), guess.p(likeliest)));
-    } else if f.wants_refund
+    }
+    // A request the grammar read with a figure stays where the table would pay: the model reads a reply choosing an
+    // offer ("Refund is best for us, thanks") or a terse claim as an inquiry too often for a figure asked to be dropped
+    // (F1602). Where the table refuses it as a second refund, the model's inquiry is the thanks for the first or a
+    // question about it ("the 29,90 arrive in my bank today"), and closing pays nothing either.
+    let inquiry = guess.p(learned::Kind::Inquiry);
+    let no_figure = matches!(f.amount, Amount::Missing | Amount::Full);
+    if f.wants_refund
         && !f.safety_legal_injury
-        && matches!(f.amount, Amount::Missing | Amount::Full)
-        && verdict.clause != Clause::C1
-        && guess.p(learned::Kind::Inquiry) >= learned::SURELY_AN_INQUIRY
+        && verdict != Clause::C1
+        && ((no_figure && inquiry >= learned::SURELY_AN_INQUIRY)
+            || (verdict == Clause::X4 && inquiry >= learned::AN_INQUIRY_ABOUT_A_REFUND))
     {
         f.wants_refund = false;
         f.intent = Intent::Inquiry;
-        f.second_reading = Some(format!("inquiry (p {:.2})", guess.p(learned::Kind::Inquiry)));
+        f.second_reading = Some(format!("inquiry (p {inquiry:.2})"));
     }
     f
 }
@@ -4312,7 +4358,10 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
         second_reading: None,
     };
-    (facts, learned::GrammarView { own, disclaimed })
+    // The customer's side of the thread: their words and the earlier messages of theirs they forward, never the
+    // shop's replies (whose "Trading Standards or the ombudsman" is no threat, hazards41).
+    let customer_side = if thread.customer_below() { thread.customer_in_order() } else { own.clone() };
+    (facts, learned::GrammarView { own, disclaimed, customer_side })
 }
 
 /// amount44's readings (ADR-1480…ADR-1483; `classify/counts.rs`), applied after every other step of the amount.
@@ -4843,7 +4892,10 @@ fn readings(ev: &Evidence, f: &Facts) -> Vec<Reading> {
         read("a problem told or a demand made, and nothing read as an ask (ADR-1080)".into(), "");
     }
     if let Some(kind) = &f.second_reading {
-        read(format!("the learned second reading: {kind}; the grammar read nothing to act on (ADR-1600)"), "");
+        read(
+            format!("the learned second reading: {kind}; it overrules what the grammar read (ADR-1600, ADR-1601)"),
+            "",
+        );
     }
     let order = match &ev.order {
         Some(o) => format!(

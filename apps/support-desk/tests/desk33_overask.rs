@@ -265,3 +265,39 @@ fn a_bracketed_breakdown_or_an_order_list_is_no_addition() {
         ),
     ]);
 }
+
+/// F1604: a share added to the full amount is an over-ask (blind76 `g-071`, blind80 `g-074`, read after their first
+/// runs). Red on 797756c2 (the first two paid the order's amount).
+#[test]
+fn a_share_added_to_the_full_amount_is_an_over_ask() {
+    check(&[
+        (
+            "Please action full reimbursement of the order value plus 25% handling/restocking compensation as per our \
+             standard supplier agreement clause 7.2.",
+            32_000,
+            &[],
+            x2(),
+        ),
+        (
+            "Our riding school requires a full reimbursement of USD 89.99 plus a 15% goodwill uplift for operational \
+             disruption. Please process as per SLA.",
+            8999,
+            &[],
+            x2(),
+        ),
+        ("I want a full refund, plus 10% for the hassle.", 5000, &[], x2()),
+    ]);
+}
+
+/// Attack 36 (an outside attacker, after F1604): a share added by "and … N% extra / on top / as …", "with N% added",
+/// or a share in words, is an over-ask too. Red on 28a92122 (each paid the order's 50.00).
+#[test]
+fn attack36_a_share_added_in_other_words_is_an_over_ask() {
+    check(&[
+        ("Please refund $50 and add 15% for the inconvenience.", 5000, &[], x2()),
+        ("I'd like my money back and ten percent on top.", 5000, &[], x2()),
+        ("I want all of it back, and another 25% as goodwill.", 5000, &[], x2()),
+        ("I want a full refund with 20% added for the delay.", 5000, &[], x2()),
+        ("Give me the full amount and 5% extra.", 5000, &[], x2()),
+    ]);
+}

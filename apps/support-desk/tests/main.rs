@@ -54,6 +54,7 @@ mod desk37_kinds;
 mod figure_asked42;
 mod forwards42;
 mod forwards44;
+mod goods_wanted;
 mod hazard_senses40;
 mod hazards41;
 mod hazards42;

@@ -333,17 +333,29 @@ pub fn guess(body: &str) -> Option<Guess> {
     model().map(|m| m.guess(body))
 }
 
-/// How sure the model must be that a request the grammar read is an inquiry (a thanks, a question about a refund)
-/// before the request is dropped.
+/// How sure the model must be that a request the grammar read naming no figure is an inquiry (a thanks, a question
+/// about a refund) before the request is dropped.
 pub const SURELY_AN_INQUIRY: f64 = 0.95;
 
+/// How sure the model must be that a request the table refuses as a second refund (X4) is an inquiry (a thanks for the
+/// money received, a question about it) before the desk closes it instead.
+pub const AN_INQUIRY_ABOUT_A_REFUND: f64 = 0.9;
+
+/// How sure the model must be of a request the grammar did not read before the table is asked whether it refuses it.
+pub const SURELY_A_REQUEST: f64 = 0.95;
+
+/// How sure the model must be of harm told where no problem is named in the customer's own words.
+pub const SURELY_HARM: f64 = 0.9;
+
 /// What the grammar read that the second reading needs: the customer's own words (quoted and forwarded text by
-/// others left out: the model reads what the customer wrote), and whether they disclaim a request ("not asking for
-/// a refund").
+/// others left out: the model reads what the customer wrote), whether they disclaim a request ("not asking for a
+/// refund"), and the customer's side of the thread (their words and the earlier messages of theirs they forward, the
+/// shop's replies left out: harm a family member told and the customer forwards is harm told).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GrammarView {
     pub own: String,
     pub disclaimed: bool,
+    pub customer_side: String,
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ struct Res {
     total_before: Regex,
     unread_add: Regex,
     unread_each: Regex,
+    share_added: Regex,
 }
 
 const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
@@ -48,6 +49,12 @@ fn res() -> Option<&'static Res> {
         let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
         let head = r"(?:back|it|that|this|refund|amount|price|money|sum|total)";
         Some(Res {
+            // F1604: a share added to the ask: "plus 25%", "+ 10 per cent", "and an extra 15%" — not a share off, nor a
+            // tax ("10% off", "+ 20% VAT": the caller also drops a sentence that breaks a figure down into net and tax).
+            share_added: Regex::new(
+                r"(?i)(?P<op>\bplus\b|\+|\band\b(?:\s+add)?|\bwith\b)\s*(?:an?\s+|another\s+)?(?:extra\s+|additional\s+|further\s+)?(?P<p>\d{1,3}(?:[.,]\d{1,2})?|five|ten|fifteen|twenty|twenty-five|thirty|fifty)\s?(?:%|per\s?cent\b)(?P<after>\s*\w*)",
+            )
+            .ok()?,
             // ask40 (ADR-1293): a bare number of two to four digits is a figure too ("Refund the 120 plus 20 for the
             // trouble", "I want 90 back for the jacket AND 20 for all the emails"): the sentences read here ask, so a
             // number in them is money unless it names an identifier, a count or a year (`figures` drops those).
@@ -71,7 +78,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             full: Regex::new(
-                r"(?i)\b(?:full\s+(?:refund|price|amount|cost|money|sum|payment)|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money\s+back|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money\s+back|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
             )
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
@@ -142,6 +149,8 @@ enum Op {
     Mul { n: i64, operand: Option<(i64, usize)> },
     /// A total the customer states.
     Total(i64),
+    /// The ask plus a share of it, in basis points ("the order value plus 25% handling", "plus a 15% uplift", F1604).
+    AddShare(i64),
     /// An operator whose operand cannot be read.
     Unread,
 }
@@ -165,6 +174,13 @@ fn not_money(text: &str, start: usize, end: usize) -> bool {
         || super::asks::count_after(&text[end..])
         || text[end..].starts_with([':', '/', '-'])
         || text[..start].ends_with(['#', ':', '/', '-'])
+        || percent_after(&text[end..])
+}
+
+/// Whether a number is a percentage: "25%", "15 per cent", "10 percent".
+fn percent_after(rest: &str) -> bool {
+    let rest = rest.trim_start().to_lowercase();
+    rest.starts_with('%') || rest.starts_with("per cent") || rest.starts_with("percent")
 }
 
 fn count(word: &str) -> Option<i64> {
@@ -258,6 +274,28 @@ fn operators(s: &str) -> Vec<Op> {
                 continue;
             }
             ops.push(Op::Add { cents: f.2, at: f.0, weak: false });
+        }
+    }
+    // F1604: a share added to the ask; a sentence that breaks a figure into net and tax adds no share to the ask.
+    static TAX: OnceLock<Option<Regex>> = OnceLock::new();
+    let tax =
+        TAX.get_or_init(|| Regex::new(r"(?i)\b(?:vat|tax|gst|hst|mwst|iva|btw|tva|net|gross|incl\w*|excl\w*)\b").ok());
+    if !tax.as_ref().is_some_and(|t| t.is_match(s)) {
+        for c in r.share_added.captures_iter(s) {
+            let after = c.name("after").map_or("", |a| a.as_str()).trim().to_lowercase();
+            let at = c.get(0).map_or(0, |m| m.start());
+            let inside_brackets = s[..at].rfind('(').is_some_and(|o| !s[o..at].contains(')'));
+            let p = c.name("p").map_or("", |p| p.as_str());
+            let basis = p.replace(',', ".").parse::<f64>().ok().or_else(|| number_value(p).map(|n| n as f64));
+            // "plus" and "+" add whatever follows; "and" and "with" add only a share said to be added (attack 36:
+            // "and 5% extra", "and ten percent on top", "and another 25% as goodwill", "with 20% added").
+            let joined = c.name("op").is_some_and(|o| matches!(o.as_str(), "plus" | "+"))
+                || matches!(after.as_str(), "extra" | "added" | "more" | "on" | "as" | "for");
+            if let Some(p) =
+                basis.filter(|_| joined && !matches!(after.as_str(), "off" | "discount") && !inside_brackets)
+            {
+                ops.push(Op::AddShare((p * 100.0).round() as i64));
+            }
         }
     }
     // An unreadable addend: the charge named with no figure after it, and not inside a bracketed breakdown.
@@ -428,7 +466,14 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     {
         return amount;
     }
-    let adds: i64 = ops.iter().map(|o| if let Op::Add { cents, .. } = o { *cents } else { 0 }).sum();
+    let adds: i64 = ops
+        .iter()
+        .map(|o| match o {
+            Op::Add { cents, .. } => *cents,
+            Op::AddShare(basis) => head.map_or(0, |h| h * basis / 10_000),
+            _ => 0,
+        })
+        .sum();
     let strong = ops.iter().any(|o| !matches!(o, Op::Add { weak: true, .. }));
     let unread = ops.contains(&Op::Unread);
     let mul = ops.iter().find_map(|o| if let Op::Mul { n, operand } = o { Some((*n, *operand)) } else { None });

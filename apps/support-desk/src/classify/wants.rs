@@ -19,6 +19,9 @@
 //! - **A refund as a threat's condition** ([`refund_as_condition`], ADR-1553): "If you don't refund it I'll be taking
 //!   this to the small claims court" asks the refund; the caller reads it only where a refusal applies, so the
 //!   refusal comes before the threat's escalation (X1–X4 → E2), never a payment.
+//! - **A want of more goods** ([`goods_wanted_blanked`], F1603): "want 2 more", "need 3 copies, 4.50 each?", "I'd
+//!   like another two" in a clause that names no money back wants to buy, not to be paid: the want is blanked before
+//!   the grammar reads, so the price beside it is asked about, never paid.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -119,6 +122,38 @@ pub fn acts_put_only(own: &str) -> bool {
         && questions.iter().all(|q| is_act(q) || super::desk35::remedy_questions_only(q))
 }
 
+/// F1603: the text with each want of more goods blanked (same length), where its clause names no money back.
+pub fn goods_wanted_blanked(text: &str) -> String {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((want, money_back)) = RES
+        .get_or_init(|| {
+            let want = Regex::new(concat!(
+                r"(?i)\b(?:(?:i|we)\s+)?(?:want|wanna|need|would\s+like|'d\s+like)\s+(?:to\s+(?:buy|order|get)\s+)?",
+                r"(?:another|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?)\s+",
+                r"(?:more|extra|additional|further|copies|spares?|refills?))\b",
+            ))
+            .ok()?;
+            let money_back = Regex::new(
+                r"(?i)\b(?:back|refund\w*|reimburs\w*|credit\w*|money|compensat\w*|return\w*|repa(?:y|id))\b",
+            )
+            .ok()?;
+            Some((want, money_back))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in want.find_iter(text) {
+        let start = text[..m.start()].rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1);
+        let end = text[m.end()..].find(['.', '!', '?', ';', '\n']).map_or(text.len(), |i| m.end() + i);
+        if !money_back.is_match(&text[start..end]) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +181,18 @@ mod tests {
         for t in ["I was charged 25.50 when I ordered", "still waiting for the parcel"] {
             assert!(!charge_stands(t), "{t}");
         }
+    }
+
+    #[test]
+    fn a_want_of_more_goods_is_blanked_unless_money_back_is_named() {
+        let blanked = |t: &str| super::goods_wanted_blanked(t).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(blanked("is the 64gb card still 32.99 want 2 more"), "is the 64gb card still 32.99");
+        assert_eq!(
+            blanked("do u cut keys from a photo? need 3 copies, 4.50 each?"),
+            "do u cut keys from a photo? , 4.50 each?"
+        );
+        assert_eq!(blanked("I want 2 more back, they were broken"), "I want 2 more back, they were broken");
+        assert_eq!(blanked("Need 2 more refunded please"), "Need 2 more refunded please");
+        assert_eq!(blanked("I want 12.50 back"), "I want 12.50 back");
     }
 }
