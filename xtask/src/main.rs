@@ -4400,6 +4400,56 @@ const MUTATIONS: &[Mutation] = &[
         filter: "desk33_overask::attack36_a_share_added_in_other_words_is_an_over_ask",
         also: &[],
     },
+    // F1606a: a purchase supposed is no refund request (attack 36)
+    Mutation {
+        property: "a purchase supposed (\"if I buy two more, could I get them for $50?\") asks a price, never money back: never paid (F1606a, attack 36)",
+        file: "apps/support-desk/src/classify/wants.rs",
+        original: "    for m in purchase.iter().flat_map(|p| p.find_iter(text)) {",
+        broken: "    for m in purchase.iter().flat_map(|p| p.find_iter(\"\")) {",
+        package: "support-desk",
+        filter: "goods_wanted::attack36_a_price_asked_for_more_goods_is_no_request",
+        also: &[],
+    },
+    // F1606b: money back told on its way and asked after is an inquiry (attack 36)
+    Mutation {
+        property: "money back told on its way and asked after is an inquiry, never paid (F1606b, attack 36)",
+        file: "apps/support-desk/src/classify.rs",
+        original: r"(?:refund|money\s+back|reimbursement)\b(\s+(?:of|for|on|to)",
+        broken: r"refund\b(\s+(?:of|for|on|to)",
+        package: "support-desk",
+        filter: "reading_classes::attack36_money_back_told_on_its_way_and_asked_after_is_an_inquiry",
+        also: &[],
+    },
+    // F1606c: "refund me plus 10 percent" is an over-ask (attack 36)
+    Mutation {
+        property: "a share added to \"refund me\" or bare \"money back\" is an over-ask, refused, never the order's amount paid (F1606c, attack 36)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: r"|money\s+back|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)",
+        broken: "",
+        package: "support-desk",
+        filter: "desk33_overask::attack36_money_plus_a_share_is_an_over_ask",
+        also: &[],
+    },
+    // F1606d: a share turned down is no share asked (attack 36)
+    Mutation {
+        property: "a share turned down (\"a full refund, not 10% off\") is no share asked: the full amount is paid, not escalated (F1606d, attack 36)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    if grammar::declined_before(head) {\n        return false;\n    }\n",
+        broken: "",
+        package: "support-desk",
+        filter: "desk33_overask::attack36_a_share_declined_is_no_share_asked",
+        also: &[],
+    },
+    // F1607: a figure turned down is never asked
+    Mutation {
+        property: "a figure the customer turns down (\"a full refund, not a 10 euro voucher\") is never the amount paid (F1607)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "            let (role, why) = if super::grammar::declined_before(head) {",
+        broken: "            let (role, why) = if false {",
+        package: "support-desk",
+        filter: "reading_classes::a_figure_turned_down_is_never_asked",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

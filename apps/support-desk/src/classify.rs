@@ -2024,11 +2024,13 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     }
     // A refund that is the subject of a past or perfect predicate ("a refund of 32.50 was done", "the refund … was
     // \"completed\" on Monday", "my refund has been actioned") is a refund on record talked about, whatever the
-    // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object.
+    // participle: the structure, not a list of verbs (ADR-848). An ask takes the refund as its object. The money back
+    // or a reimbursement as that subject, or a state told in the past ("my money back was on its way"), is the same
+    // (outside attack 36).
     static SUBJECT: OnceLock<Option<Regex>> = OnceLock::new();
     let subject = SUBJECT.get_or_init(|| {
         Regex::new(
-            r#"(?i)(?:\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?|(?:^[\s\W]*|[.!?;:]\s*|\b(?:said|says|told\s+(?:me|us)|wrote|that)\s+))refund\b(\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
+            r#"(?i)(?:\b(?:a|an|my|the|your|our|this|that)\s+(?:[\w-]+\s+)?|(?:^[\s\W]*|[.!?;:]\s*|\b(?:said|says|told\s+(?:me|us)|wrote|that)\s+))(?:refund|money\s+back|reimbursement)\b(\s+(?:of|for|on|to)\s+[\w$€£#.,'-]+(?:\s+[\w$€£#.,'-]+){0,4}?)?\s+(?:(?:was|were|has\s+been|had\s+been|have\s+been|got|is\s+now|'s\s+been|has|had)\s+(?:(?:already|now|just|finally|actually|apparently|supposedly|successfully|fully|all)\s+)*["']?(?:done|sent|made|paid|given|put\s+through|gone\s+through|gone|gone\s+out|come\s+through|[a-z]+ed)|(?:is|are|was|were)\s+(?:(?:still|now|currently|already)\s+)*(?:being\s+(?:processed|handled|sent|paid|issued|reviewed|checked)|processing|pending|in\s+process|in\s+progress|underway|on\s+(?:its|the)\s+way|going\s+through))\b"#,
         )
         .ok()
     });
@@ -3189,6 +3191,10 @@ fn share_is_of_money(text: &str, start: usize, end: usize) -> bool {
     let r = res();
     let (s, e) = clause_around(text, start);
     let (head, tail) = (&text[s..start], &text[end..e.max(end)]);
+    // A share turned down ("a full refund, not 10% off my next order") is no share asked (outside attack 36).
+    if grammar::declined_before(head) {
+        return false;
+    }
     if r.share_governor.is_match(head) || r.share_money_after.is_match(tail) {
         return true;
     }

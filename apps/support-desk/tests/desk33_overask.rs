@@ -301,3 +301,25 @@ fn attack36_a_share_added_in_other_words_is_an_over_ask() {
         ("Give me the full amount and 5% extra.", 5000, &[], x2()),
     ]);
 }
+
+/// Outside attack 36: a share added to "my money" with no figure ("Refund my money plus 10%") asks more than the
+/// order: refused (X2), never escalated as a share with no figure (U1 before).
+#[test]
+fn attack36_money_plus_a_share_is_an_over_ask() {
+    check(&[
+        ("Refund my money plus 10%.", 5000, &[], x2()),
+        ("refund me plus 10 percent for the trouble", 5000, &[], x2()),
+        ("Money back plus 20% please", 5000, &[], x2()),
+    ]);
+}
+
+/// Outside attack 36: a share the customer turns down ("a full refund, not 10% off my next order") is no share
+/// asked: the request is for the whole amount (U1 before).
+#[test]
+fn attack36_a_share_declined_is_no_share_asked() {
+    check(&[
+        ("I want a full refund, not 10% off my next order.", 5000, &[], refund(5000)),
+        ("Full refund please, not a 20% voucher.", 5000, &[], refund(5000)),
+        ("I don't want 15% off, I want my money back.", 5000, &[], refund(5000)),
+    ]);
+}

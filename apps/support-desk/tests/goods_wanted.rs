@@ -31,3 +31,14 @@ fn a_want_of_goods_with_money_back_named_still_asks() {
         ("two of the four bulbs dead, want 2 more back, 7.50 each so 15.00", 3000, &[], refund(1500)),
     ]);
 }
+
+/// Outside attack 36: a purchase asked about under a condition ("if I buy two more, could I get them for $50?")
+/// asks a price for goods, never money back (paid 50.00 before).
+#[test]
+fn attack36_a_price_asked_for_more_goods_is_no_request() {
+    check(&[
+        ("If I buy two more, could I get them for $50 total?", 5000, &[], other("close", "C1")),
+        ("If we order three more of the lamps, can you do them for 40 euros?", 5000, &[], other("close", "C1")),
+        ("Could I get another pair for $25 if I buy today?", 5000, &[], other("close", "C1")),
+    ]);
+}

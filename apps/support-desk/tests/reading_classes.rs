@@ -136,6 +136,42 @@ fn refunds_in_progress_asked_about_are_inquiries() {
     }
 }
 
+/// Outside attack 36: money back (not the word "refund") told on its way, then asked after, is an inquiry: the
+/// customer asks about the state of money they were promised, never for a new payment (paid 50.00 before).
+#[test]
+fn attack36_money_back_told_on_its_way_and_asked_after_is_an_inquiry() {
+    for body in [
+        "I was told my money back was on its way. Any update?",
+        "Your colleague said my money back was being processed. Any news?",
+        "My reimbursement was on its way according to your email, still nothing?",
+    ] {
+        assert_eq!(decide_on(body, 5_000, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "I was told my money back was on its way but nothing came. Please refund the 50.00 now.",
+        "My money back please, the kettle was broken.",
+    ] {
+        assert_eq!(decide_on(body, 5_000, &[]), refund(5_000), "{body}");
+    }
+}
+
+/// Class: a figure the customer turns down ("a full refund, not a 10 euro voucher") is never the amount asked: the
+/// request names no other figure, so it is for the order's amount; a figure asked beside it is the ask (F1607; the
+/// class of blind74 `g-050`, paid 10.00 of a 45.99 order, and of outside attack 36's declined share).
+#[test]
+fn a_figure_turned_down_is_never_asked() {
+    for (body, cents) in [
+        ("The lock doesn't work, I want a full refund, not a 10 euro voucher for your shop.", 4_599),
+        ("I want my money back, not a $10 store credit.", 4_599),
+        ("Don't send me 15 euros of credit, refund the whole thing.", 4_599),
+        ("Not the full 45.99, just 15.00 back please, the lid is scratched.", 1_500),
+    ] {
+        assert_eq!(decide_on(body, 4_599, &[]), refund(cents), "{body}");
+    }
+    // A bound or a restriction names what is asked.
+    assert_eq!(decide_on("Please refund 20.00, no more than that, the rest is fine.", 4_599, &[]), refund(2_000));
+}
+
 /// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
 /// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
 /// own sentence is the one asked.

@@ -29,6 +29,7 @@ const WHY_ELSEWHERE: &str = "another purchase or another time";
 const WHY_FULL_PLUS: &str = "added to the full price asked: an over-ask";
 const WHY_UNASKED: &str = "no word asks it";
 const WHY_THING: &str = "the price of the thing named after it, in a sentence that asks nothing";
+const WHY_DECLINED: &str = "turned down (\"not a 10 euro voucher\")";
 
 /// What a figure does in its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -244,7 +245,9 @@ pub fn read(text: &str) -> Vec<Roled> {
                 p.bare_ask_before.is_match(head)
                     && (!p.bare_wish_before.is_match(head) || p.money_cue.is_match(sentence))
             };
-            let (role, why) = if p.identifier_before.is_match(head) {
+            let (role, why) = if super::grammar::declined_before(head) {
+                (Role::Context, WHY_DECLINED)
+            } else if p.identifier_before.is_match(head) {
                 (Role::Context, WHY_IDENTIFIER)
             } else if p.full_plus.is_match(head) && sentence_asks {
                 (Role::Arithmetic, WHY_FULL_PLUS)
@@ -469,11 +472,12 @@ pub fn settle(
         (Amount::Cents(v), _)
             if !asked.contains(&v)
                 && only(&figs, v, |f| {
-                    f.role == Role::Context && (f.why == WHY_ELSEWHERE || f.why == WHY_IDENTIFIER)
+                    f.role == Role::Context
+                        && (f.why == WHY_ELSEWHERE || f.why == WHY_IDENTIFIER || f.why == WHY_DECLINED)
                 }) =>
         {
             match asked.as_slice() {
-                [] => (Amount::Missing, "the figure read is another purchase's or an identifier"),
+                [] => (Amount::Missing, "the figure read is another purchase's, an identifier or turned down"),
                 [one] => (Amount::Cents(*one), "the one figure asked, not another purchase's"),
                 _ => (Amount::Ambiguous, "several figures asked"),
             }

@@ -122,8 +122,18 @@ pub fn acts_put_only(own: &str) -> bool {
         && questions.iter().all(|q| is_act(q) || super::desk35::remedy_questions_only(q))
 }
 
-/// F1603: the text with each want of more goods blanked (same length), where its clause names no money back.
+/// F1603: the text with each want of more goods blanked (same length), where its clause names no money back. A
+/// purchase supposed or proposed ("if I buy two more, could I get them for $50 total?", "buy another 3 more") blanks
+/// its whole sentence where that names no money back: it asks a price for goods, never money back (outside attack 36).
 pub fn goods_wanted_blanked(text: &str) -> String {
+    static PURCHASE: OnceLock<Option<Regex>> = OnceLock::new();
+    let purchase = PURCHASE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\bif\s+(?:i|we)\s+(?:(?:were\s+to|was\s+to|could|can|do)\s+)?(?:buy|order|purchase)\b",
+            r"|\b(?:buy|order|purchase)\s+(?:another|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?)\s+more)\b",
+        ))
+        .ok()
+    });
     static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
     let Some((want, money_back)) = RES
         .get_or_init(|| {
@@ -144,9 +154,19 @@ pub fn goods_wanted_blanked(text: &str) -> String {
         return text.to_string();
     };
     let mut out = text.to_string();
+    let sentence_of = |at: usize, to: usize| {
+        let start = text[..at].rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1);
+        let end = text[to..].find(['.', '!', '?', ';', '\n']).map_or(text.len(), |i| to + i);
+        (start, end)
+    };
+    for m in purchase.iter().flat_map(|p| p.find_iter(text)) {
+        let (start, end) = sentence_of(m.start(), m.end());
+        if !money_back.is_match(&text[start..end]) {
+            out.replace_range(start..end, &" ".repeat(end - start));
+        }
+    }
     for m in want.find_iter(text) {
-        let start = text[..m.start()].rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1);
-        let end = text[m.end()..].find(['.', '!', '?', ';', '\n']).map_or(text.len(), |i| m.end() + i);
+        let (start, end) = sentence_of(m.start(), m.end());
         if !money_back.is_match(&text[start..end]) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
         }
