@@ -4450,6 +4450,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::a_figure_turned_down_is_never_asked",
         also: &[],
     },
+    // F1608a: a figure corrected in the words after it is replaced by the correction
+    Mutation {
+        property: "a figure asked then corrected (\"37.50 - no sorry, it was 27.50\") is never paid: the correction is (F1608a)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "            && correction().is_some_and(|re| re.is_match(between))",
+        broken: "            && correction().is_some_and(|re| re.is_match(\"\"))",
+        package: "support-desk",
+        filter: "reading_classes::compensation_alone_want_back_corrections_and_elliptic_asks",
+        also: &[],
+    },
+    // F1608b: compensation asked alone is the whole ask
+    Mutation {
+        property: "compensation asked alone (\"I want compensation 30 euro\") is the ask, never refused as the full price plus it (F1608b)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                && !r.refund.is_match(&clause[..cut])",
+        broken: "                && !r.refund.is_match(clause)",
+        package: "support-desk",
+        filter: "reading_classes::compensation_alone_want_back_corrections_and_elliptic_asks",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

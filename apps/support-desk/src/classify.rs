@@ -446,7 +446,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             refund: Regex::new(&format!(
-                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\bpay\s+(?:me\s+|us\s+|back\s+)+(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive)\s+back\s+{money_any}|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
+                r"(?i)\b(?:{ASK_WORDS})|{money_any}[\w.-]*\s+(?:\w+\s+)?back\b|\b(?:return|give|gimme|credit|repay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:the\s+|my\s+|our\s+)?{money_any}|\bpay\s+(?:me\s+|us\s+|back\s+)+(?:the\s+|my\s+|our\s+)?{money_any}|\b(?:get|have|want|need|receive|like)\s+back\s+(?:{money_any}|(?:(?:exactly|just|only|all)\s+)?(?:what|everything)\s+(?:i|we)\s+(?:paid|spent)\b)|{money_any}\s+(?:be\s+|being\s+|to be\s+)?(?:returned|credited|paid back)\b|{frac}\s+(?:of\s+(?:it|that|this|them|(?:my|the|what)\s+\w+)\s+)?back\b|{EVERY_PENNY}\s+(?:\w+\s+)?back\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us))\s+(?:\w+\s+)?(?:{ALL_OF_IT}|{THE_LOT})\s+back\b|\b(?:double|twice|triple)\s+(?:\w+\s+)?back\b|\b(?:refund|pay|give|send|reimburse)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\b(?:get|have|want|need|receive|like|give\s+(?:me|us)|send\s+(?:me|us)|refund\s+(?:me|us))\s+(?:[\w'~-]+\s+){{0,3}}?(?:dollars?|dolars?|bucks|euros?|pounds?|quid|rupees?|cents?|usd|eur)\s+back\b"
             ))
             .ok()?,
             slip_as_noun: Regex::new(
@@ -2888,8 +2888,12 @@ fn requested_in(text: &str) -> Amount {
     let compensation = COMPENSATION.get_or_init(|| Regex::new(r"(?i)\bcompensation(?:\s+of)?\s*[:,-]?\s*$").ok());
     let compensation_alone = !extras.is_empty()
         && extras.iter().all(|(at, _)| {
+            // The money-back word is looked for before the compensation word: "compensation" is one itself
+            // ("I want compensation 30 euro" was read as the full price plus 30, F1608).
+            let clause = clause_up_to(*at);
+            let cut = compensation.as_ref().and_then(|re| re.find(clause)).map_or(clause.len(), |m| m.start());
             compensation.as_ref().is_some_and(|re| re.is_match(before(text, *at, 30)))
-                && !r.refund.is_match(clause_up_to(*at))
+                && !r.refund.is_match(&clause[..cut])
         })
         && !spans
             .iter()

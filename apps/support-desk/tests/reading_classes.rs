@@ -172,6 +172,36 @@ fn a_figure_turned_down_is_never_asked() {
     assert_eq!(decide_on("Please refund 20.00, no more than that, the rest is fine.", 4_599, &[]), refund(2_000));
 }
 
+/// Class (F1608): four structures kept sets showed after their runs, each probed in other words: compensation asked
+/// alone is the whole ask, not the full price plus it (blind74 `g-036`); "I'd like back what I paid" asks (blind73
+/// `b-04`); a figure corrected in the words after it, across a sentence's end too, is replaced by the correction
+/// (blind72 `g-047`, blind80 `g-021`); a figure and "please" alone is an ask.
+#[test]
+fn compensation_alone_want_back_corrections_and_elliptic_asks() {
+    for (body, order, cents) in [
+        ("The door is scratched but I keep the safe. I want compensation 30 euro, I think is fair.", 16_500, 3_000),
+        ("I would like compensation 25 dollars for the late delivery.", 9_000, 2_500),
+        ("I'd like back exactly what I paid, 87.45 — I checked the bank.", 8_745, 8_745),
+        ("The quilt has a grease mark. I want back what I paid.", 8_745, 8_745),
+        (
+            "I'd like a refund of 37.50 for the two ropes - no sorry, looking at the receipt it was 27.50 for the pair.",
+            5_000,
+            2_750,
+        ),
+        ("I demand refund of 54,90 € for the lamp... pardon, 45,90 €, I make error.", 9_000, 4_590),
+        ("Refund 64.00 please. Correction: 46.00, I swapped the digits.", 9_000, 4_600),
+        ("The ropes are rusty. So 27.50 please.", 5_000, 2_750),
+    ] {
+        assert_eq!(decide_on(body, order, &[]), refund(cents), "{body}");
+    }
+    // Still the full price plus compensation, an over-ask; an apology that corrects nothing replaces nothing.
+    assert_eq!(decide_on("I want a full refund and compensation of 20.", 9_000, &[]), other("refuse", "X2"));
+    assert_eq!(
+        decide_on("Please refund 20.00 for the mug. Sorry to bother you, the plate was 15.00 and is fine.", 9_000, &[]),
+        refund(2_000)
+    );
+}
+
 /// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
 /// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
 /// own sentence is the one asked.

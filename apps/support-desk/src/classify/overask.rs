@@ -89,7 +89,7 @@ fn res() -> Option<&'static Res> {
             // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8", "and
             // add $10" (ask39).
             plus: Regex::new(
-                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\band\s+also\b|\band\s+(?:then\s+)?add\b)",
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\band\s+also\b|\band\s+(?:then\s+)?add\b|\b(?:and|with)\s+(?:some\s+|a\s+)?compensation(?:\s+of)?\b)",
             )
             .ok()?,
             // "$9.99 on top", "(9.99) on top", "$5 extra".
