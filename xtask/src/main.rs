@@ -4470,6 +4470,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::compensation_alone_want_back_corrections_and_elliptic_asks",
         also: &[],
     },
+    // F1609a: a duplicate charge's figure is never the order number
+    Mutation {
+        property: "a duplicate charge's figure is the money one beside the count, never the order number beside \"twice\" (F1609a)",
+        file: "apps/support-desk/src/classify/documents.rs",
+        original: "            .filter(|f| !p.identifier_before.is_match(&text[..f.start()]))",
+        broken: "            .filter(|_| true)",
+        package: "support-desk",
+        filter: "reading_classes::a_duplicate_charge_is_its_money_figure_never_the_order_number",
+        also: &[],
+    },
+    // F1609b: an injury by a blow to a body part escalates
+    Mutation {
+        property: "an injury told as a blow to a body part (\"hit my leg\") or a doctor without article escalates, never paid (F1609b)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "|pinched|hit|struck|smacked|whacked|bashed|banged)\\s+(?:my|his",
+        broken: "|pinched)\\s+(?:my|his",
+        package: "support-desk",
+        filter: "reading_classes::injuries_by_a_blow_or_a_doctor_without_article_and_parts_of_things",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

@@ -202,6 +202,45 @@ fn compensation_alone_want_back_corrections_and_elliptic_asks() {
     );
 }
 
+/// Class (F1609): a duplicate charge's figure is the money one beside the count ("59.90 x2", "(USD 64.00 x 2)"),
+/// never the order or reference number beside "twice" (blind78 `g-015`, blind69 `g-015`: both refused as asking the
+/// order number in dollars).
+#[test]
+fn a_duplicate_charge_is_its_money_figure_never_the_order_number() {
+    for (body, cents) in [
+        ("charged twice for 7782, 59.90 x2. refund the extra one", 5_990),
+        (
+            "Our card statement shows order 77140 debited twice on 28/11 (USD 64.00 x 2). Please reverse the duplicated transaction of USD 64.00.",
+            6_400,
+        ),
+        ("you charged me twice for order #5521, 45.00 each time, refund the second charge", 4_500),
+    ] {
+        assert_eq!(decide_on(body, cents, &[]), refund(cents), "{body}");
+    }
+}
+
+/// Class (F1609): an injury told without articles or by a blow ("hit my leg … I go to doctor tomorrow") escalates
+/// (blind80 `g-038` was paid); a body-part word naming a part of a thing ("a broken leg strap", "the arm rest")
+/// is no injury (blind80 `g-052` was escalated).
+#[test]
+fn injuries_by_a_blow_or_a_doctor_without_article_and_parts_of_things() {
+    for body in [
+        "the fork handle is break when I use first time and the metal part is hit my leg, now is big bruise and I go to doctor tomorrow. I want refund.",
+        "The ladder slipped and I have to go to doctor. I want refund.",
+        "I fell and broke my leg because the step collapsed. Refund please.",
+        "The handle came loose and smacked my face. Refund please.",
+    ] {
+        assert_eq!(decide_on(body, 3_990, &[]), other("escalate", "E2"), "{body}");
+    }
+    for body in [
+        "the turnout rug came with a broken leg strap. Please refund the 39.90.",
+        "The arm rest is broken, refund please.",
+        "One of the knee pads has a torn hand-strap, refund please.",
+    ] {
+        assert_eq!(decide_on(body, 3_990, &[]), refund(3_990), "{body}");
+    }
+}
+
 /// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
 /// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
 /// own sentence is the one asked.

@@ -43,6 +43,10 @@ struct Patterns {
     foreign: Regex,
     duplicate: Regex,
     times: Regex,
+    /// "59.90 x2", "(USD 64.00 x 2)": the count after the charge.
+    times_after: Regex,
+    /// An identifier's label right before a number ("order 77140", "#7782", "ref: 5521").
+    identifier_before: Regex,
     twice: Regex,
     offset: Regex,
     confirm_whether: Regex,
@@ -93,6 +97,11 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             times: Regex::new(&format!(r"(?i)\b(?P<n>[2-9])\s?[x×*]\s?(?P<f>{FIG})")).ok()?,
+            times_after: Regex::new(&format!(r"(?i)(?P<f>{FIG})\s?[x×*]\s?(?P<n>[2-9])\b")).ok()?,
+            identifier_before: Regex::new(
+                r"(?i)(?:\border|\bord|#|\bno\.?|\bnumber|\bref|\breference|\binvoice|\bcase|\bticket|\bpo)\s*[:#]?\s*$",
+            )
+            .ok()?,
             twice: Regex::new(&format!(
                 r"(?i)(?P<f>{FIG})\s+(?:(?:was|were|has\s+been|got)\s+)?(?:charged|captured|debited|taken|billed|deducted)?\s*(?:twice|two\s+times|double)\b|\b(?:twice|two\s+times)\s+(?:for\s+)?(?P<g>{FIG})"
             ))
@@ -274,9 +283,20 @@ pub fn plain(text: &str) -> String {
         .into_owned();
     // The duplicate: one of the duplicated charges.
     if let Some(m) = p.duplicate.find(&text) {
-        let each = p.times.captures(&text).and_then(|c| c.name("f").map(|f| f.as_str().to_string())).or_else(|| {
-            p.twice.captures(&text).and_then(|c| c.name("f").or_else(|| c.name("g")).map(|f| f.as_str().to_string()))
-        });
+        // The charge's figure: "2 x 64.00", "59.90 x2", "64.00 charged twice", "twice for 64.00". An order or a
+        // reference number beside "twice" ("charged twice for 7782", "order 77140 debited twice") is no charge
+        // (F1609); a figure written as money (a currency or decimals) goes before a bare number.
+        let candidates: Vec<regex::Match> = p
+            .times
+            .captures_iter(&text)
+            .chain(p.times_after.captures_iter(&text))
+            .chain(p.twice.captures_iter(&text))
+            .filter_map(|c| c.name("f").or_else(|| c.name("g")))
+            .filter(|f| !p.identifier_before.is_match(&text[..f.start()]))
+            .collect();
+        let money_form = |f: &str| f.contains(['$', '€', '£', '.', ',']) || f.chars().any(|c| c.is_ascii_alphabetic());
+        let each =
+            candidates.iter().find(|f| money_form(f.as_str())).or(candidates.first()).map(|f| f.as_str().to_string());
         let range = m.range();
         let written = match each {
             Some(fig) => format!("we request a refund of {} for the duplicate charge", fig.trim()),

@@ -329,6 +329,8 @@ pub fn read(text: &str) -> Vec<Roled> {
         let between = &text[out[i].end..out[j].at];
         if out[i].role == Role::Asked
             && out[j].cents != out[i].cents
+            // "make that 18.50, not 15": the figure after is the one turned down, the one before the correction.
+            && out[j].why != WHY_DECLINED
             && between.len() <= 160
             && !between.contains(|c: char| c.is_ascii_digit())
             && correction().is_some_and(|re| re.is_match(between))
@@ -346,6 +348,7 @@ pub fn read(text: &str) -> Vec<Roled> {
         if out[i].role == Role::Restated
             && let Some(j) = (i + 1..out.len()).find(|j| out[*j].role != Role::Restated)
             && out[j].role == Role::Context
+            && out[j].why != WHY_DECLINED
         {
             out[j].role = Role::Asked;
             out[j].why = "restates an earlier figure of the ask";

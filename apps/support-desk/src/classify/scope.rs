@@ -29,9 +29,14 @@ const MODIFIER: &str = r"hospital\w*|fire\w*|smok\w*|burn(?:ed|t|ing)?|flames?|b
 /// Colour words (the heads a modifier sense needs).
 const COLOUR: &str = r"red|orange|yellow|green|blue|purple|pink|grey|gray|white|black|brown|mint|teal|beige|cream|ivory|navy|sage|olive|lilac|lavender|coral|gold|silver|tan|khaki|maroon|burgundy|turquoise|aqua|charcoal|crimson|scarlet|amber|copper|bronze|peach|plum|rose|colou?r(?:ed|s)?|shade|tone|hue|tint";
 
+/// The heads of a thing's name a body-part word can modify ("leg strap", "arm rest", "knee pads", "toe clip").
+const PART_HEAD: &str = r"straps?|rests?|guards?|pads?|supports?|pieces?|bands?|clips?|warmers?|wraps?|protectors?|boots?|pumps?|collars?|ropes?|covers?|masks?|bags?|lamps?|lights?|braces?|plates?|rails?|boards?|panels?|bars?|holes?|buckles?|cuffs?|loops?|ties?|harness(?:es)?|chains?|levers?|sleeves?|grips?|holders?|mounts?|cushions?|rings?|hooks?|caps?|shields?|stands?";
+
 struct Patterns {
     negated: Regex,
     modifier: Regex,
+    /// A body-part word that modifies a thing's name ("a broken leg strap"): a part of the thing, no body (F1609).
+    part_of_thing: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -46,6 +51,10 @@ fn patterns() -> &'static Patterns {
                 r"(?i)\b(?:{MODIFIER})(?:-[a-z]+)*(?:[\s-]+[a-z]+)?[\s-]+(?:{COLOUR})\b|\b(?:{MODIFIER})-(?:{COLOUR})\b"
             ))
             .ok()?,
+            part_of_thing: Regex::new(&format!(
+                r"(?i)\b(?:legs?|arms?|hands?|head|neck|knees?|toes?|foot|feet|chest|back|wrists?|elbows?|shoulders?|shins?|ankles?|fingers?|thumbs?|hips?|eyes?|face|ears?|nose|chin)(?:\s|-)+(?:{PART_HEAD})\b"
+            ))
+            .ok()?,
         })
     })
     .as_ref()
@@ -57,7 +66,7 @@ fn patterns() -> &'static Patterns {
 pub fn out_of_sense(text: &str) -> String {
     let p = patterns();
     let mut out = things_as_they(text);
-    for re in [&p.negated, &p.modifier] {
+    for re in [&p.negated, &p.modifier, &p.part_of_thing] {
         for m in re.find_iter(&out.clone()) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
         }
@@ -326,6 +335,9 @@ pub fn explain(text: &str) -> Vec<(&'static str, String)> {
     }
     for m in p.modifier.find_iter(text) {
         out.push(("a hazard word modifying a colour name", m.as_str().to_string()));
+    }
+    for m in p.part_of_thing.find_iter(text) {
+        out.push(("a body-part word naming a part of a thing", m.as_str().to_string()));
     }
     out
 }
