@@ -4490,6 +4490,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::injuries_by_a_blow_or_a_doctor_without_article_and_parts_of_things",
         also: &[],
     },
+    // F1610: a proposal with an agreement tag asks
+    Mutation {
+        property: "a proposal closed by an agreement tag (\"half my money back, would that be alright?\") asks, never closed as a status question (F1610)",
+        file: "apps/support-desk/src/classify/questions.rs",
+        original: "    if r.request.is_match(clause) || super::grammar::agreement_tag(clause) {",
+        broken: "    if r.request.is_match(clause) {",
+        package: "support-desk",
+        filter: "reading_classes::agreement_tags_and_glossed_figures",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

@@ -241,6 +241,24 @@ fn injuries_by_a_blow_or_a_doctor_without_article_and_parts_of_things() {
     }
 }
 
+/// Class (F1610): a proposal closed by a tag asking the shop to agree ("I'd be happy with half my money back, would
+/// that be alright?") asks (blind79 `g-041` was closed as a status question); a figure in the customer's language
+/// glossed in brackets before its currency ("dwadzieścia (twenty) euro") is the gloss (blind80 `g-046` was closed).
+#[test]
+fn agreement_tags_and_glossed_figures() {
+    for (body, want) in [
+        ("I was thinking I'd be happy with half my money back, would that be alright?", other("escalate", "U1")),
+        ("I'd be happy with 15 euro back, would that be alright?", refund(1_500)),
+        ("Could I have 12.00 back for the scratch, is that ok?", refund(1_200)),
+        ("Please return me dwadzieścia (twenty) euro for the broken clip.", refund(2_000)),
+        ("Merci de me rembourser vingt (20) euros pour le clip cassé.", refund(2_000)),
+    ] {
+        assert_eq!(decide_on(body, 3_500, &[]), want, "{body}");
+    }
+    // A question about the refund's state stays one.
+    assert_eq!(decide_on("My refund of 15 euro, is it already sent?", 3_500, &["pending"]), other("close", "C1"));
+}
+
 /// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
 /// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
 /// own sentence is the one asked.

@@ -80,6 +80,12 @@ const GLOSS: &[(&str, &str)] = &[
         "injured",
     ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
+    // A figure in the customer's language glossed in brackets before its currency ("dwadzieścia (twenty) euro", "vingt
+    // (20) euros"): the gloss is the figure (F1610).
+    (
+        r"[^\W\d_]\w*\s*\(\s*(\d+(?:[.,]\d{1,2})?|(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[\s-]*){1,4})\s*\)\s*(euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|z[łl]oty|zł|pln|rupees?|inr|yuan|rmb|francs?|chf|kronor|krona|sek|nzd|aud|cad)",
+        "$1 $2",
+    ),
 ];
 
 fn table() -> &'static [(Regex, &'static str)] {
@@ -120,5 +126,7 @@ mod tests {
         assert_eq!(english("queimou a mão do meu filho"), "burned a mão do meu filho");
         assert_eq!(english("I also want my money back, die-cast model"), "I also want my money back, die-cast model");
         assert_eq!(english("God blesses you, la meta is reached"), "God blesses you, la meta is reached");
+        assert_eq!(english("Please return me dwadzieścia (20) euro"), "Please return me 20 euro");
+        assert_eq!(english("Please return me dwadzieścia (twenty) euro"), "Please return me twenty euro");
     }
 }

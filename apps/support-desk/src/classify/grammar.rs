@@ -408,6 +408,21 @@ pub fn inquiry_question(clause: &str) -> bool {
     clause.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '”' | '’' | ')')).ends_with('?')
         && interrogative.is_match(clause)
         && !request.is_match(clause)
+        && !agreement_tag(clause)
+}
+
+/// A tag asking the shop to agree to what the clause proposed ("I'd be happy with half my money back, would that be
+/// alright?", "15 back, is that ok?", "does that work?"): the proposal asks; the tag makes it no inquiry (F1610).
+pub fn agreement_tag(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:would|will|is|does|could|can)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok|okay|alright|all\s+right|fine|acceptable|agreeable|fair|good|work|do)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// Whether the text right before a figure or a share turns it down (outside attack 36): a negation ("not", "n't",

@@ -118,7 +118,7 @@ fn prices_a_noun(clause: &str, start: usize, end: usize) -> bool {
 /// topic (a status question), `Some(false)` for a question about a thing a figure prices; `None` otherwise.
 pub fn asks_nothing_back(clause: &str) -> Option<bool> {
     let r = res()?;
-    if r.request.is_match(clause) {
+    if r.request.is_match(clause) || super::grammar::agreement_tag(clause) {
         return None;
     }
     if r.topic_question.is_match(clause) {
