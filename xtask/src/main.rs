@@ -4453,9 +4453,9 @@ const MUTATIONS: &[Mutation] = &[
     // F1608a: a figure corrected in the words after it is replaced by the correction
     Mutation {
         property: "a figure asked then corrected (\"37.50 - no sorry, it was 27.50\") is never paid: the correction is (F1608a)",
-        file: "apps/support-desk/src/classify/roles.rs",
-        original: "            && correction().is_some_and(|re| re.is_match(between))",
-        broken: "            && correction().is_some_and(|re| re.is_match(\"\"))",
+        file: "apps/support-desk/src/classify/corrections.rs",
+        original: r#"                r"|no\s*,?\s*sorry|i\s+(?:make|made)\s+(?:an?\s+)?(?:error|mistake)|i\s+was\s+wrong","#,
+        broken: r#"                r"|i\s+was\s+wrong","#,
         package: "support-desk",
         filter: "reading_classes::compensation_alone_want_back_corrections_and_elliptic_asks",
         also: &[],

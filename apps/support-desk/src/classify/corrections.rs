@@ -7,7 +7,7 @@
 //! - strong markers, which say a figure was wrong ("no wait", "scratch that", "correction", "typo", "write wrong",
 //!   "my mistake", "make that", "should be", "ich meinte", "Korrektur", "verschrieben", "je voulais dire", "quise
 //!   decir", "me equivoqué", "quis dizer", "volevo dire"): the corrected figure may follow a few clauses later;
-//! - weak markers ("I mean", a dash and "no,"): the corrected figure must follow at once.
+//! - weak markers ("I mean", a dash and "no,", "pardon", "oops"): the corrected figure must follow at once.
 //!
 //! Not a correction: a figure that follows no marker, or that has the same value (a restatement), or a marker with a
 //! figure on one side only (the existing machinery reads a correction of a figure in an earlier message, ADR-891).
@@ -34,6 +34,8 @@ fn patterns() -> &'static Patterns {
                 // desk30 (ADR-1101): "17.55 sorry meant 15.75", "$35 …, sorry no, 53", "I swapped the digits".
                 r"|(?:sorry|oops|pardon)\s*[,!.]?\s*(?:no\b\s*,?\s*)?(?:i\s+)?meant\b|(?:sorry|oops|pardon)\s*[,!.]?\s*no\b",
                 r"|(?:swapped|transposed|switched|mixed\s+up)\s+(?:the\s+)?(?:digits|numbers)",
+                // F1608: "37.50 for the ropes - no sorry, looking at the receipt it was 27.50", "I make error".
+                r"|no\s*,?\s*sorry|i\s+(?:make|made)\s+(?:an?\s+)?(?:error|mistake)|i\s+was\s+wrong",
                 // An apology naming a mistake between two figures ("2,99 - sorry, mistake, 29,90", "oops, my error"):
                 // the apology alone, or "by mistake", is no correction (ADR-1075).
                 r"|(?:sorry|oops|pardon|apolog\w*|excuse\s+me)\s*[,!.:;–—-]*\s*(?:(?:a|my|the|that\s+was\s+a)\s+)?(?:mistake|error|wrong)",
@@ -45,7 +47,9 @@ fn patterns() -> &'static Patterns {
                 r"|pomyli[lł]\w*|final(?:\s+(?:figure|amount|answer|ask))?|(?:i'?ve|i\s+have)\s+decided)\b",
             ))
             .ok()?,
-            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,").ok()?,
+            // F1608: "pardon" or "oops" right before the figure ("54,90 € for the lamp... pardon, 45,90 €"); a bare
+            // "sorry" is too often an apology for something else.
+            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b").ok()?,
             backward: Regex::new(
                 r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
             )

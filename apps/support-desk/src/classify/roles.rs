@@ -321,28 +321,6 @@ pub fn read(text: &str) -> Vec<Roled> {
             out.push(Roled { at: s + fa, end: s + fb, cents: a.cents, role, why });
         }
     }
-    // A figure asked, then corrected in the next words ("a refund of 37.50 for the ropes - no sorry, looking at the
-    // receipt it was 27.50", "refund of 54,90 € for the lamp... pardon, 45,90 €"), across a sentence's end too: the
-    // correction replaces it (F1608).
-    for i in 0..out.len() {
-        let Some(j) = (i + 1..out.len()).find(|j| out[*j].at >= out[i].end) else { continue };
-        let between = &text[out[i].end..out[j].at];
-        if out[i].role == Role::Asked
-            && out[j].cents != out[i].cents
-            // "make that 18.50, not 15": the figure after is the one turned down, the one before the correction.
-            && out[j].why != WHY_DECLINED
-            && between.len() <= 160
-            && !between.contains(|c: char| c.is_ascii_digit())
-            && correction().is_some_and(|re| re.is_match(between))
-        {
-            out[i].role = Role::Restated;
-            out[i].why = "corrected in the words after it";
-            if out[j].role == Role::Context && out[j].why == WHY_UNASKED {
-                out[j].role = Role::Asked;
-                out[j].why = "the correction of a figure asked";
-            }
-        }
-    }
     // A figure restating an asked one is asked (the correction replaces it): "refund 1999 … I mean 19.99".
     for i in 0..out.len() {
         if out[i].role == Role::Restated
@@ -372,21 +350,6 @@ fn elliptic_ask(head: &str, tail: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|(h, t)| h.is_match(head) && t.is_match(tail))
-}
-
-/// Words that correct a figure just written: "no wait", "no sorry", "sorry, I mean", "pardon", "correction", "my
-/// mistake", "I make error", "typo", "scratch that", "should be", "make that".
-fn correction() -> Option<&'static Regex> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(concat!(
-            r"(?i)\b(?:no\s*,?\s*(?:wait|sorry)|sorry\s*,?\s*(?:i\s+mean|i\s+meant|it\s+(?:was|is)|it's|that\s+should|my\s+mistake|typo|wrong)",
-            r"|pardon|correction|i\s+mean|i\s+meant|my\s+(?:mistake|bad|error)|i\s+(?:make|made)\s+(?:an?\s+)?(?:error|mistake)",
-            r"|typo|scratch\s+that|should\s+(?:be|read|say|have\s+said)|make\s+(?:that|it)|i\s+was\s+wrong|(?:wrong|incorrect)\s+(?:figure|amount|number))\b",
-        ))
-        .ok()
-    })
-    .as_ref()
 }
 
 /// A verb right after a bare number ("600 was what I paid", "700 is fair"): the number is no count of a noun.
