@@ -4394,7 +4394,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a share added by \"and … N% extra / on top / as goodwill\" or \"with N% added\" is an over-ask, refused, never the order's amount paid (F1605, attack 36)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: "                || matches!(after.as_str(), \"extra\" | \"added\" | \"more\" | \"on\" | \"as\" | \"for\");",
+        original: "                || matches!(after.as_str(), \"extra\" | \"added\" | \"more\" | \"on\" | \"as\" | \"for\" | \"interest\");",
         broken: "                || false;",
         package: "support-desk",
         filter: "desk33_overask::attack36_a_share_added_in_other_words_is_an_over_ask",

@@ -656,7 +656,7 @@ fn res() -> &'static Res {
                 r"|(?:report|reported|reporting|complain|complained|complaining|escalat\w+|file|filed|filing|lodge|lodged)",
                 r"\b[^.?!\n]{0,40}\b(?:regulators?|watchdogs?|authorities|citizens\s+advice)",
                 r"|citizens\s+advice|trading\s+standards|cfpb|cpsc|\bcma|\bfca|\bdgccrf|verbraucherzentrale|profeco|procon|",
-                r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|anw[aä]lt\w*|advogad[oa]s?|",
+                r"defensa\s+del\s+consumidor|consumentenbond|ombudsm[ae]n|abogad[oa]s?|avocats?|(?:rechts|fach|patent)?anw[aä]lt\w*|advogad[oa]s?|",
                 r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
                 r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
                 r")\b",
@@ -1279,7 +1279,7 @@ fn shares_kept(text: &str) -> String {
         &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
             &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&nominal::plain_requests(
                 &jargon::plain_requests(&gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
-                    &wants::goods_wanted_blanked(&crate::content::normalize(text)),
+                    &wants::refunds_not_asked_blanked(&wants::goods_wanted_blanked(&crate::content::normalize(text))),
                 ))))),
             ))))),
         ))))),

@@ -425,8 +425,9 @@ pub fn agreement_tag(clause: &str) -> bool {
     .is_some_and(|re| re.is_match(clause))
 }
 
-/// Whether the text right before a figure or a share turns it down (outside attack 36): a negation ("not", "n't",
-/// "no", "rather than", "instead of"), an optional verb of wanting or giving, a determiner — "a full refund, not a 10
+/// Whether the text right before a figure or a share turns it down (outside attacks 36 and 47): a negation ("not",
+/// "n't", "no", "rather than", "instead of") or a verb of turning down ("keep your $10 voucher", "forget the 10 dollar
+/// coupon", "I refuse the 10 dollar credit", "no to the $15 store credit"), an optional verb of wanting or giving, a determiner — "a full refund, not a 10
 /// euro voucher", "I don't want 15% off", "don't send me 15 euros of credit", "not the full 45.99, just 15.00". What is
 /// declined is never asked. A bound ("not more than half", "no less than 20") and a restriction ("not just 20") name
 /// what is asked, so no word of either may stand between the negation and the figure.
@@ -434,7 +435,7 @@ pub fn declined_before(head: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(
-            r"(?i)(?:\bnot|n't|\bno|\brather\s+than|\binstead\s+of)\s+",
+            r"(?i)(?:\bnot|n't|\bno|\brather\s+than|\binstead\s+of|\bkeep|\bforget(?:\s+about)?|\brefuse|\breject|\bdecline|\bno\s+to)\s+",
             r"(?:(?:want|need|like|accept|asking\s+for|ask\s+for|take|looking\s+for)\s+)?",
             r"(?:(?:please|pls|kindly)\s+)?(?:(?:send|give|offer|refund|pay|credit)\s+(?:me|us)\s+)?",
             r"(?:(?:a|an|the|your|any|my|full|whole)\s+)*(?:[$€£]\s?|(?:usd|eur|gbp|aud|cad|nzd|chf)\s?)?$",

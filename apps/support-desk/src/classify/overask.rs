@@ -37,9 +37,16 @@ struct Res {
     total_after: Regex,
     total_before: Regex,
     unread_add: Regex,
+    /// F1611: a figure asked for a cost of the customer's own beside the refund ("12 for the taxi", "postage of
+    /// 5.99", "cover the $9 I spent on return shipping", "USD 12 towards courier charges"): an addition to the ask.
+    /// The first two are dropped inside a told price; the third is asked by its verb.
+    extra_cost: [Regex; 3],
     unread_each: Regex,
     share_added: Regex,
 }
+
+/// The customer's own costs an addition names (F1611).
+const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare)";
 
 const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
 
@@ -78,7 +85,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             full: Regex::new(
-                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|refund\w*\s+(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
             )
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
@@ -128,6 +135,20 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // An addition whose operand names a charge but no figure: "plus the postage", "you also owe me for
             // shipping".
+            extra_cost: [
+                Regex::new(&format!(
+                    r"(?i)(?P<f>{fig}|\b\d{{1,4}}\b)\)?\s+(?:\w+\s+){{0,2}}?(?:for|towards|to\s+cover)\s+(?:the\s+|my\s+|our\s+|a\s+|all\s+the\s+)?(?:\w+\s+)?{COSTS}\b"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s+(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\b(?:cover|remit|reimburse|pay(?:\s+me|\s+us)?|add)\s+(?:for\s+)?(?:the\s+|my\s+|our\s+)?(?P<f>{fig}|\b\d{{1,4}}\b)\s+(?:(?:i|we)\s+(?:spent|paid|had\s+to\s+pay)\s+(?:on|for)\s+)?(?:the\s+|my\s+)?(?:\w+\s+)?{COSTS}\b"
+                ))
+                .ok()?,
+            ],
             unread_add: Regex::new(
                 r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b",
             )
@@ -290,7 +311,7 @@ fn operators(s: &str) -> Vec<Op> {
             // "plus" and "+" add whatever follows; "and" and "with" add only a share said to be added (attack 36:
             // "and 5% extra", "and ten percent on top", "and another 25% as goodwill", "with 20% added").
             let joined = c.name("op").is_some_and(|o| matches!(o.as_str(), "plus" | "+"))
-                || matches!(after.as_str(), "extra" | "added" | "more" | "on" | "as" | "for");
+                || matches!(after.as_str(), "extra" | "added" | "more" | "on" | "as" | "for" | "interest");
             if let Some(p) =
                 basis.filter(|_| joined && !matches!(after.as_str(), "off" | "discount") && !inside_brackets)
             {
@@ -316,6 +337,16 @@ fn operators(s: &str) -> Vec<Op> {
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
         {
             ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+        }
+    }
+    for (k, re) in r.extra_cost.iter().enumerate() {
+        for c in re.captures_iter(s) {
+            if let Some(f) = c.name("f").filter(|f| k == 2 || !in_told_price(s, f.start()))
+                && let Some(v) = cents_of(f.as_str())
+                && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+            {
+                ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+            }
         }
     }
     for c in r.another.captures_iter(s) {
@@ -402,7 +433,9 @@ fn operators(s: &str) -> Vec<Op> {
 /// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
 fn asking_sentences(own: &str) -> Vec<&str> {
     let Some(r) = res() else { return Vec::new() };
-    super::desk25::sentences(own).filter(|s| intent_in(s).request || r.also_add.is_match(s)).collect()
+    super::desk25::sentences(own)
+        .filter(|s| intent_in(s).request || r.also_add.is_match(s) || r.extra_cost.iter().any(|e| e.is_match(s)))
+        .collect()
 }
 
 /// The amount asked once the operators on it are applied (see the module's doc). `applies` is false where the ask was
@@ -450,6 +483,9 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     let full = sentences.iter().any(|s| r.full.is_match(s));
     let head = match heads.as_slice() {
         _ if full && heads.is_empty() => Some(order),
+        // A request that names no figure is for the order's amount (the reference policy): what is added is added to
+        // that (F1611: "refund, and 12 for the taxi", "Pls refund + comp 20").
+        [] if matches!(amount, Amount::Missing | Amount::Full) => Some(order),
         // No figure and no full refund to work on ("Also please refund the $15 shade" beside a status question): the
         // operator's operand is the ask itself, as the reader settled it.
         [] => None,

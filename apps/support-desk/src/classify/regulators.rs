@@ -178,6 +178,28 @@ pub fn without_non_threats(text: &str) -> String {
     // The press as a modifier of the noun after it (haz40, ADR-1304): "the paper catalogue", "a paper receipt", "the
     // press stud", "the news feed" name a thing, not the press a complaint is taken to. A word the press is followed by
     // in a threat — a preposition, a conjunction, a modal, a time, a pronoun — keeps it.
+    // A legal step denied in few words ("I'm not going to sue or anything", "I'm not threatening legal action", "No
+    // need for lawyers") and a lawyer who is a friend ("my lawyer friend says …"): no threat (outside attack 47).
+    static DENIED: OnceLock<Option<Regex>> = OnceLock::new();
+    if let Some(denied) = DENIED
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?:not|never|won'?t|no)\s+(?:(?:going\s+to|gonna|planning\s+to|threatening(?:\s+to)?|need\s+for|need\s+to|intention\s+to|to)\s+)*",
+                r"(?:sue|suing|legal\s+action|lawyers?|solicitors?|attorneys?|court)\b",
+                r"|\blawyer\s+(?:friend|mate|buddy|neighbou?r|cousin)\b",
+            ))
+            .ok()
+        })
+        .as_ref()
+    {
+        for m in denied.find_iter(&out.clone()) {
+            let rest = out[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("").to_lowercase();
+            // A denial that turns is kept: "not going to sue, but if …".
+            if !(rest.contains(" but ") || rest.contains(" unless ") || rest.contains(" if ")) {
+                out.replace_range(m.range(), &" ".repeat(m.len()));
+            }
+        }
+    }
     for m in press_compound().find_iter(&out.clone()) {
         let next = m.as_str().rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
         if !KEEPS_THE_PRESS.contains(&next.as_str()) {

@@ -29,6 +29,8 @@ const WHY_ELSEWHERE: &str = "another purchase or another time";
 const WHY_FULL_PLUS: &str = "added to the full price asked: an over-ask";
 const WHY_UNASKED: &str = "no word asks it";
 const WHY_THING: &str = "the price of the thing named after it, in a sentence that asks nothing";
+const WHY_OFFERED: &str =
+    "offered by the shop, or a difference compared (\"your offer of 15\", \"20 dollars cheaper\")";
 const WHY_DECLINED: &str = "turned down (\"not a 10 euro voucher\")";
 
 /// What a figure does in its sentence.
@@ -221,6 +223,13 @@ pub fn read(text: &str) -> Vec<Roled> {
         let prev = spans[..i].iter().rev().filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty()).take(1);
         let part_before = prev.clone().any(|(ps, pe)| p.part_asked.is_match(&text[*ps..*pe]));
         let sentence_asks = p.ask_word.is_match(sentence) || p.ask_label.is_match(sentence);
+        // Money named in one of the two sentences before this one.
+        let money_before = spans[..i]
+            .iter()
+            .rev()
+            .filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty())
+            .take(2)
+            .any(|(ps, pe)| p.money_cue.is_match(&text[*ps..*pe]) || text[*ps..*pe].contains(['$', '€', '£']));
         let intent = super::clause_intent(sentence);
         let told = (intent.acknowledged || intent.status_question) && !intent.request;
         for (k, a) in figs.iter().enumerate() {
@@ -243,10 +252,16 @@ pub fn read(text: &str) -> Vec<Roled> {
                 // "The frame is 58, I need 54" (b38 g-051, paid 54.00 as money): a wish over a bare number asks money
                 // only in a sentence that speaks of money.
                 p.bare_ask_before.is_match(head)
-                    && (!p.bare_wish_before.is_match(head) || p.money_cue.is_match(sentence))
+                    && (!p.bare_wish_before.is_match(head)
+                        || p.money_cue.is_match(sentence)
+                        // "15 dollars? Seriously? I want 75.": a wish ending its sentence right after money was
+                        // named asks money (outside attack 47).
+                        || (tail.trim_start().trim_start_matches(['.', '!']).trim().is_empty() && money_before))
             };
             let (role, why) = if super::grammar::declined_before(head) {
                 (Role::Context, WHY_DECLINED)
+            } else if offered_or_compared(head, tail) {
+                (Role::Context, WHY_OFFERED)
             } else if p.identifier_before.is_match(head) {
                 (Role::Context, WHY_IDENTIFIER)
             } else if p.full_plus.is_match(head) && sentence_asks {
@@ -258,6 +273,13 @@ pub fn read(text: &str) -> Vec<Roled> {
                 (Role::Context, "a count")
             } else if figs[k + 1..].iter().any(|b| {
                 let between = &sentence[fb..b.span.start];
+                // A count after the marker corrects no figure ("Refund $70 - sorry, it was 2 mugs that broke", "sorry,
+                // 3rd email today"): outside attack 47.
+                let after_b = &sentence[b.span.end..];
+                let written_b = money_written(&sentence[b.span.clone()], b);
+                if !written_b && (p.count_after.is_match(after_b) || after_b.starts_with(char::is_alphabetic)) {
+                    return false;
+                }
                 // A typo restated well written ("1999 … I mean 19.99"), never a figure glossed in brackets after it
                 // ("18.99 (1899)").
                 p.restating.is_match(between)
@@ -333,6 +355,20 @@ pub fn read(text: &str) -> Vec<Roled> {
         }
     }
     out
+}
+
+/// A figure the shop offered ("your offer of 15 dollars back", "they offered me 15 back", "you sent a $10 coupon") or a
+/// difference compared ("20 dollars cheaper on sale day"): no figure the customer asks (outside attack 47).
+fn offered_or_compared(head: &str, tail: &str) -> bool {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    RES.get_or_init(|| {
+        Some((
+            Regex::new(r"(?i)(?:\boffer(?:ed|ing|s)?\s+(?:me\s+|us\s+)?(?:of\s+)?(?:a\s+|an\s+|just\s+|only\s+)?|\b(?:sent|gave|giving)\s+(?:me\s+|us\s+)?(?:a|an)\s+)$").ok()?,
+            Regex::new(r"(?i)^\s*(?:\w+\s+)?(?:cheaper|dearer|more\s+expensive|less\s+expensive)\b").ok()?,
+        ))
+    })
+    .as_ref()
+    .is_some_and(|(offered, compared)| offered.is_match(head) || compared.is_match(tail))
 }
 
 /// A sentence that is a figure and "please" alone, after at most a connective ("So 27.50 please.", "27.50 back pls"):
@@ -493,7 +529,10 @@ pub fn settle(
             if !asked.contains(&v)
                 && only(&figs, v, |f| {
                     f.role == Role::Context
-                        && (f.why == WHY_ELSEWHERE || f.why == WHY_IDENTIFIER || f.why == WHY_DECLINED)
+                        && (f.why == WHY_ELSEWHERE
+                            || f.why == WHY_IDENTIFIER
+                            || f.why == WHY_DECLINED
+                            || f.why == WHY_OFFERED)
                 }) =>
         {
             match asked.as_slice() {

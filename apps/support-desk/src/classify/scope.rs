@@ -37,6 +37,9 @@ struct Patterns {
     modifier: Regex,
     /// A body-part word that modifies a thing's name ("a broken leg strap"): a part of the thing, no body (F1609).
     part_of_thing: Regex,
+    /// A danger denied ("It's not dangerous, just noisy", "Not a fire hazard or anything"): no hazard (outside attack
+    /// 47). "Not safe" names one and is not read here.
+    hazard_denied: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -50,6 +53,10 @@ fn patterns() -> &'static Patterns {
             modifier: Regex::new(&format!(
                 r"(?i)\b(?:{MODIFIER})(?:-[a-z]+)*(?:[\s-]+[a-z]+)?[\s-]+(?:{COLOUR})\b|\b(?:{MODIFIER})-(?:{COLOUR})\b"
             ))
+            .ok()?,
+            hazard_denied: Regex::new(
+                r"(?i)\b(?:not|never|no|isn'?t|wasn'?t|aren'?t)\s+(?:(?:a|an|any|really|at\s+all|remotely|actually)\s+)*(?:fire\s+|safety\s+|real\s+|electrical\s+)?(?:dangerous|hazard(?:ous)?|danger)\b",
+            )
             .ok()?,
             part_of_thing: Regex::new(&format!(
                 r"(?i)\b(?:legs?|arms?|hands?|head|neck|knees?|toes?|foot|feet|chest|back|wrists?|elbows?|shoulders?|shins?|ankles?|fingers?|thumbs?|hips?|eyes?|face|ears?|nose|chin)(?:\s|-)+(?:{PART_HEAD})\b"
@@ -66,7 +73,7 @@ fn patterns() -> &'static Patterns {
 pub fn out_of_sense(text: &str) -> String {
     let p = patterns();
     let mut out = things_as_they(text);
-    for re in [&p.negated, &p.modifier, &p.part_of_thing] {
+    for re in [&p.negated, &p.modifier, &p.part_of_thing, &p.hazard_denied] {
         for m in re.find_iter(&out.clone()) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
         }

@@ -22,6 +22,12 @@
 //! - **A want of more goods** ([`goods_wanted_blanked`], F1603): "want 2 more", "need 3 copies, 4.50 each?", "I'd
 //!   like another two" in a clause that names no money back wants to buy, not to be paid: the want is blanked before
 //!   the grammar reads, so the price beside it is asked about, never paid.
+//! - **A refund named but not asked** ([`refunds_not_asked_blanked`], F1611, outside attack 47): a refund turned down
+//!   after it is named ("Refund? nah", "Refund not needed", "Money back? No thanks"), someone else's refund told
+//!   ("my friend got her money back", "other customers got their money back"), a refund only weighed ("before I ask
+//!   for my money back", "should I ask for a refund or …", "I could ask for a refund but I won't"), and a refund on
+//!   record the shop gave its word on ("the refund of $49.99 you approved", "your agent confirmed a 49.99 refund"):
+//!   blanked before the grammar reads, so the rest of the ticket (a question) is what it asks.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -170,6 +176,41 @@ pub fn goods_wanted_blanked(text: &str) -> String {
         if !money_back.is_match(&text[start..end]) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
         }
+    }
+    out
+}
+
+/// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
+pub fn refunds_not_asked_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        concat!(
+            r"(?i)",
+            // Turned down right after it is named.
+            r"\b(?:(?:a|my|the|any)\s+)?(?:refunds?|money\s+back|(?:return|refund)\s+(?:of\s+)?my\s+money)\s*",
+            // A bare "no" only as the answer to the refund put as a question ("Refund? No."): "Refund, no receipt
+            // though" asks.
+            r"(?:\?\s*(?:nah|nope|no|not\s+really)\b|(?:[?!.,:;]+|\s[-–—]+)?\s*(?:nah|nope|no\s+thanks?|no\s+thank\s+you|(?:is\s+|are\s+)?not\s+(?:needed|necessary|required|wanted)|(?:is|are)n'?t\s+(?:needed|necessary|required|wanted|what\s+(?:i|we)'?(?:m|re|\s+am|\s+are)\s+after))\b)",
+            // Someone else's refund, told in the past.
+            r"|\b(?:my|our|a|other|some|many|lots\s+of)\s+(?:\w+\s+)?(?:friends?|neighbou?rs?|colleagues?|customers|people|buyers|reviewers|users)\b[^.?!\n]{0,40}?\b(?:got|received|had|asked\s+for|wanted|demanded)\s+(?:a\s+|her\s+|his\s+|their\s+|the\s+)?(?:refunds?|money\s+back)\b",
+            // A refund only weighed.
+            r"|\b(?:before|whether|should)\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:ask|want|get|request|claim|demand)\w*\s+(?:for\s+)?(?:a\s+|my\s+|our\s+)?(?:refund|money\s+back)\b",
+            r"|\b(?:i|we)\s+(?:could|might)\s+(?:ask|request)\s+(?:for\s+)?(?:a\s+|my\s+|our\s+)?(?:refund|money\s+back)\s+but\b",
+            r"|\b(?:a\s+)?(?:refund|money\s+back)\s+would\s+be\s+nice\s+but\b",
+            r"|\bnot\s+(?:one|the\s+type|the\s+kind)\s+to\s+(?:ask|demand|claim)\s+(?:for\s+)?(?:a\s+|my\s+)?(?:refund|money\s+back)\b",
+            r"|\b(?:i\s+)?once\s+(?:had\s+to\s+)?(?:ask|asked)\s+for\s+a\s+refund\b",
+            r"|\basking\s+for\s+a\s+friend\b[^.?!\n]*",
+            // A refund on record the shop gave its word on.
+            r"|\b(?:the|my|your|this|that)\s+(?:[$€£]?\d[\d.,]*\s+)?refund(?:\s+(?:(?:of|for)\s+)?[$€£]?\s?\d[\d.,]*(?:\s?(?:dollars?|euros?|pounds?|usd|eur|gbp))?)?\s+(?:that\s+|which\s+)?(?:you|your\s+\w+|the\s+\w+|they|he|she)\s+(?:already\s+|just\s+)?(?:approved|promised|confirmed|agreed(?:\s+to)?|authori[sz]ed|issued|offered|arranged|processed|sent|mentioned)\b",
+            r"|\b(?:you|your\s+\w+|the\s+(?:agent|shop|store|support))\s+(?:already\s+)?(?:approved|promised|confirmed|agreed\s+to|authori[sz]ed|issued|arranged)\s+(?:a|the|my)\s+(?:[$€£]?\d[\d.,]*\s+)?refund\b",
+        ),
+    ) else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in re.find_iter(text) {
+        out.replace_range(m.range(), &" ".repeat(m.len()));
     }
     out
 }
