@@ -339,14 +339,9 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Add { cents: v, at: f.start(), weak: false });
         }
     }
-    for (k, re) in r.extra_cost.iter().enumerate() {
-        for c in re.captures_iter(s) {
-            if let Some(f) = c.name("f").filter(|f| k == 2 || !in_told_price(s, f.start()))
-                && let Some(v) = cents_of(f.as_str())
-                && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
-            {
-                ops.push(Op::Add { cents: v, at: f.start(), weak: false });
-            }
+    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {
+        if !ops.iter().any(|o| matches!(o, Op::Add { at: a, .. } if *a == at)) {
+            ops.push(Op::Add { cents: v, at, weak: false });
         }
     }
     for c in r.another.captures_iter(s) {
@@ -430,6 +425,30 @@ fn operators(s: &str) -> Vec<Op> {
     ops
 }
 
+/// The starts of the figures a sentence asks for costs of the customer's own (F1611; `extra_cost`).
+fn cost_figures(s: &str) -> Vec<usize> {
+    let Some(r) = res() else { return Vec::new() };
+    r.extra_cost
+        .iter()
+        .enumerate()
+        .flat_map(|(k, re)| {
+            re.captures_iter(s).filter_map(move |c| c.name("f").filter(|f| k == 2 || !in_told_price(s, f.start())))
+        })
+        .map(|f| f.start())
+        .collect()
+}
+
+/// The figure written at byte `at` of a sentence (as `extra_cost` captured it).
+fn figure_at(s: &str, at: usize) -> Option<&str> {
+    let r = res()?;
+    r.extra_cost
+        .iter()
+        .flat_map(|re| re.captures_iter(s))
+        .filter_map(|c| c.name("f"))
+        .find(|f| f.start() == at)
+        .map(|f| f.as_str())
+}
+
 /// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
 fn asking_sentences(own: &str) -> Vec<&str> {
     let Some(r) = res() else { return Vec::new() };
@@ -496,7 +515,17 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
             _ => None,
         },
     };
-    let ops: Vec<Op> = per.into_iter().flat_map(|(_, ops)| ops).filter(|o| !matches!(o, Op::Total(_))).collect();
+    // A cost of the customer's own is added only to the whole amount: beside a figure asked it is that figure's
+    // reason ("GBP 10.00 agreed for the late delivery", "either 12 or 18 for the missing mount").
+    let whole = head == Some(order);
+    let ops: Vec<Op> = per
+        .into_iter()
+        .flat_map(|(s, ops)| {
+            let costs = if whole { Vec::new() } else { cost_figures(s) };
+            ops.into_iter().filter(move |o| !matches!(o, Op::Add { at, .. } if costs.contains(at)))
+        })
+        .filter(|o| !matches!(o, Op::Total(_)))
+        .collect();
     if ops.is_empty()
         || (head.is_none() && heads.is_empty() && !ops.iter().any(|o| matches!(o, Op::Mul { operand: Some(_), .. })))
     {
