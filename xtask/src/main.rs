@@ -4374,8 +4374,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a want of more goods is no refund request: the price beside \"want 2 more\" is never paid (F1603)",
         file: "apps/support-desk/src/classify.rs",
-        original: "                    &wants::goods_wanted_blanked(&crate::content::normalize(text)),",
-        broken: "                    &crate::content::normalize(text),",
+        original: "&wants::goods_wanted_blanked(&crate::content::normalize(text))),",
+        broken: "&crate::content::normalize(text)),",
         package: "support-desk",
         filter: "goods_wanted::a_want_of_more_goods_is_no_request",
         also: &[],
@@ -4498,6 +4498,46 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    if r.request.is_match(clause) {",
         package: "support-desk",
         filter: "reading_classes::agreement_tags_and_glossed_figures",
+        also: &[],
+    },
+    // F1611a: a refund named but not asked is no request (attack 47)
+    Mutation {
+        property: "a refund named but not asked (\"Refund not needed\", \"my friend got her money back\", \"the refund you approved - when does it land?\") is never paid (F1611a, attack 47)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "&wants::refunds_not_asked_blanked(&wants::goods_wanted_blanked(",
+        broken: "&(&wants::goods_wanted_blanked(",
+        package: "support-desk",
+        filter: "reading_classes::attack47_a_refund_named_but_not_asked_is_no_request",
+        also: &[],
+    },
+    // F1611b: a cost of the customer's own beside a whole refund is an over-ask (attack 47)
+    Mutation {
+        property: "a cost of the customer's own asked beside a whole refund (\"refund, and 12 for the taxi\") is an over-ask, refused, never the order's amount or the cost alone paid (F1611b, attack 47)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {",
+        broken: "    for (at, v) in cost_figures(\"\").into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {",
+        package: "support-desk",
+        filter: "desk33_overask::attack47_a_cost_added_to_a_whole_refund_is_an_over_ask",
+        also: &[],
+    },
+    // F1611c: a legal step denied is no threat (attack 47)
+    Mutation {
+        property: "a legal step denied (\"I'm not going to sue or anything\", \"No need for lawyers\") is no threat: the refund is paid, not escalated (F1611c, attack 47)",
+        file: "apps/support-desk/src/classify/regulators.rs",
+        original: "            if !(rest.contains(\" but \") || rest.contains(\" unless \") || rest.contains(\" if \")) {",
+        broken: "            if false {",
+        package: "support-desk",
+        filter: "reading_classes::attack47_threats_and_dangers_denied_and_compound_lawyers",
+        also: &[],
+    },
+    // F1611d: an offered figure is never the amount asked (attack 47)
+    Mutation {
+        property: "a figure the shop offered (\"they offered me 15 back, I need 75\") is never the amount paid (F1611d, attack 47)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "            } else if offered_or_compared(head, tail) {",
+        broken: "            } else if false && offered_or_compared(head, tail) {",
+        package: "support-desk",
+        filter: "reading_classes::attack47_offers_vouchers_comparisons_and_counts_are_not_asked",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)

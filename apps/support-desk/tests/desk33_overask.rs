@@ -323,3 +323,25 @@ fn attack36_a_share_declined_is_no_share_asked() {
         ("I don't want 15% off, I want my money back.", 5000, &[], refund(5000)),
     ]);
 }
+
+/// Outside attack 47: a cost of the customer's own asked beside a whole refund ("refund, and 12 for the taxi",
+/// "Money back, and please cover my 8.50 return postage") is added to the order's amount: an over-ask, refused —
+/// never the order's amount paid, never the cost alone paid. Beside a figure asked, the cost is that figure's reason.
+#[test]
+fn attack47_a_cost_added_to_a_whole_refund_is_an_over_ask() {
+    check(&[
+        ("refund the order, and 12 for the taxi", 4999, &[], x2()),
+        ("refund everything and pay me 20 for my trouble", 4999, &[], x2()),
+        ("refund in full. Additionally 15 euro for the inconvenience.", 4999, &[], x2()),
+        ("Money back, and please cover my 8.50 return postage.", 4999, &[], x2()),
+        ("Refund my order. I'd also like 15 dollars for the inconvenience.", 4999, &[], x2()),
+        ("I'd like my money back and my postage of 5.99 refunded too.", 4999, &[], x2()),
+        ("Refund it all and cover the $9 I spent on return shipping.", 4999, &[], x2()),
+        ("Pls refund + comp 20", 4999, &[], x2()),
+        ("give me back what I paid plus ten per cent", 4999, &[], x2()),
+        ("refund, and add 20% for my time", 4999, &[], x2()),
+        // The cost as the reason of the figure asked: that figure.
+        ("please action the goodwill gesture of GBP 10.00 agreed for the late delivery.", 4200, &[], refund(1000)),
+        ("Please refund 12 for the postage, the rest is fine.", 4999, &[], refund(1200)),
+    ]);
+}

@@ -259,6 +259,74 @@ fn agreement_tags_and_glossed_figures() {
     assert_eq!(decide_on("My refund of 15 euro, is it already sent?", 3_500, &["pending"]), other("close", "C1"));
 }
 
+/// Outside attack 47 (F1611): a refund named but not asked — turned down after it is named, someone else's, only
+/// weighed, or one the shop gave its word on asked about — is no request: the question beside it is what the ticket
+/// asks (each was paid the order's amount).
+#[test]
+fn attack47_a_refund_named_but_not_asked_is_no_request() {
+    for (body, refunds) in [
+        ("Refund not needed. Where is the serial number?", &[][..]),
+        ("Refund? nah. Just want the manual pdf.", &[]),
+        ("Money back? No thanks, I'll keep it. How do I descale it?", &[]),
+        ("Do I want a refund? Not really. Just wondering about the battery life.", &[]),
+        ("My friend got her money back for the same blender lol. Anyway how do I clean the blade?", &[]),
+        ("Before I ask for my money back - is there a firmware update that fixes the clock?", &[]),
+        ("Should I ask for a refund or is the rattling normal?", &[]),
+        ("I could ask for a refund but I won't. Where's the reset button?", &[]),
+        ("the refund of $49.99 you approved - when does it land?", &["pending"]),
+        ("Your agent confirmed a 49.99 refund. When will it hit my account?", &[]),
+        ("Dear sir, the refund 49.99 which your colleague approved yesterday, please when it come to my bank?", &[]),
+    ] {
+        assert_eq!(decide_on(body, 4_999, refunds), other("close", "C1"), "{body}");
+    }
+    for body in ["Refund, no receipt though, the kettle leaks.", "My friend says I should ask for my money back. Refund please."] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
+
+/// Outside attack 47 (F1611): a figure the shop offered, a voucher kept or refused, a price difference compared, and
+/// a count after an apology are never the amount asked; a bare wish right after money was named asks money.
+#[test]
+fn attack47_offers_vouchers_comparisons_and_counts_are_not_asked() {
+    for (body, want) in [
+        ("Your offer of 15 dollars back is an insult, I want 75.", other("refuse", "X2")),
+        ("They offered me 15 back, ridiculous, I need 75.", other("refuse", "X2")),
+        ("You sent a $10 coupon, no thanks. I want 65.", other("refuse", "X2")),
+        ("It was 20 dollars cheaper on sale day. I want 80.", other("refuse", "X2")),
+        ("Keep your $10 voucher, I want my money back.", refund(4_999)),
+        ("I refuse the 10 dollar credit. Refund.", refund(4_999)),
+        ("Thanks but no to the $15 store credit. I want my money back.", refund(4_999)),
+        ("Refund $70 - sorry, it was 2 mugs that broke.", other("refuse", "X2")),
+        ("refund $20 pls - sorry i mean the 2 cups not 1", refund(2_000)),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
+    }
+}
+
+/// Outside attack 47 (F1611): a legal step or a danger denied ("I'm not going to sue or anything", "No need for
+/// lawyers", "It's not dangerous, just noisy") is no threat and no hazard; a lawyer who is a friend threatens nothing;
+/// a German lawyer in a compound ("Rechtsanwalt") does.
+#[test]
+fn attack47_threats_and_dangers_denied_and_compound_lawyers() {
+    for body in [
+        "I'm not going to sue or anything, I just want my money back.",
+        "I'm not threatening legal action, I just want my money back.",
+        "No need for lawyers, just refund me.",
+        "My lawyer friend says you're a great company. Still, the lamp broke. Refund please.",
+        "It's not dangerous, just noisy. Money back please.",
+        "Not a fire hazard or anything, just ugly. refund",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    for body in [
+        "Mein Rechtsanwalt wird sich melden. Refund bitte.",
+        "I'm not going to sue yet, but if this isn't fixed my lawyer will. Refund now.",
+        "It's not safe, the plug sparks. Refund.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "E2"), "{body}");
+    }
+}
+
 /// Class: a pasted document (order confirmation, receipt, invoice lines) whose lines carry several amounts: its
 /// parts are prices, so a request naming no figure is for the order's amount; a figure named in the customer's
 /// own sentence is the one asked.
