@@ -279,7 +279,10 @@ fn attack47_a_refund_named_but_not_asked_is_no_request() {
     ] {
         assert_eq!(decide_on(body, 4_999, refunds), other("close", "C1"), "{body}");
     }
-    for body in ["Refund, no receipt though, the kettle leaks.", "My friend says I should ask for my money back. Refund please."] {
+    for body in [
+        "Refund, no receipt though, the kettle leaks.",
+        "My friend says I should ask for my money back. Refund please.",
+    ] {
         assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
     }
 }

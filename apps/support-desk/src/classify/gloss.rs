@@ -80,12 +80,6 @@ const GLOSS: &[(&str, &str)] = &[
         "injured",
     ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
-    // A figure in the customer's language glossed in brackets before its currency ("dwadzieścia (twenty) euro", "vingt
-    // (20) euros"): the gloss is the figure (F1610).
-    (
-        r"[^\W\d_]\w*\s*\(\s*(\d+(?:[.,]\d{1,2})?|(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[\s-]*){1,4})\s*\)\s*(euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|z[łl]oty|zł|pln|rupees?|inr|yuan|rmb|francs?|chf|kronor|krona|sek|nzd|aud|cad)",
-        "$1 $2",
-    ),
 ];
 
 fn table() -> &'static [(Regex, &'static str)] {
@@ -100,9 +94,37 @@ fn table() -> &'static [(Regex, &'static str)] {
     })
 }
 
+/// A figure in the customer's language glossed in brackets before its currency ("dwadzieścia (twenty) euro", "vingt
+/// (20) euros"): the gloss is the figure (F1610). An English number before the bracket ("one hundred twenty (120)
+/// euro") is the figure already, restated: left to the restatement readers.
+fn bracketed_glosses(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?P<word>[^\W\d_]\w*)\s*\(\s*(?P<gloss>\d+(?:[.,]\d{1,2})?|(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)[\s-]*){1,4})",
+                r"\s*\)\s*(?P<cur>euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|z[łl]oty|zł|pln|rupees?|inr|yuan|rmb|francs?|chf|kronor|krona|sek|nzd|aud|cad)\b",
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    re.replace_all(text, |c: &regex::Captures| {
+        let word = c["word"].to_lowercase();
+        if super::NUMBER_WORDS.split('|').any(|n| n == word) || word == "and" {
+            c[0].to_string()
+        } else {
+            format!("{} {}", c["gloss"].trim(), &c["cur"])
+        }
+    })
+    .into_owned()
+}
+
 /// The text with the glossed words in English; unchanged when it holds none of them.
 pub(super) fn english(text: &str) -> String {
-    let mut out = text.to_string();
+    let mut out = bracketed_glosses(text);
     for (re, english) in table() {
         if re.is_match(&out) {
             out = re.replace_all(&out, *english).into_owned();

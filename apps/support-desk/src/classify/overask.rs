@@ -37,10 +37,13 @@ struct Res {
     total_after: Regex,
     total_before: Regex,
     unread_add: Regex,
-    /// F1611: a figure asked for a cost of the customer's own beside the refund ("12 for the taxi", "postage of
-    /// 5.99", "cover the $9 I spent on return shipping", "USD 12 towards courier charges"): an addition to the ask.
-    /// The first two are dropped inside a told price; the third is asked by its verb.
+    /// F1611: a figure asked for a cost of the customer's own beside the refund ("12 for the taxi", "and my postage
+    /// of 5.99" — joined, never a receipt's "Shipping $5.00" line —, "cover the $9 I spent on return shipping", "USD
+    /// 12 towards courier charges"): an addition to the ask. The first two are dropped inside a told price; the third
+    /// is asked by its verb.
     extra_cost: [Regex; 3],
+    /// A sentence that opens by adding ("Additionally …", "Plus …", "On top, …", "And …").
+    additive_start: Regex,
     unread_each: Regex,
     share_added: Regex,
 }
@@ -141,7 +144,7 @@ fn res() -> Option<&'static Res> {
                 ))
                 .ok()?,
                 Regex::new(&format!(
-                    r"(?i)\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s+(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
+                    r"(?i)(?:\b(?:and|plus|also|my)\b|\+)[^\n.;!?]{{0,25}}?\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s+(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
                 ))
                 .ok()?,
                 Regex::new(&format!(
@@ -149,6 +152,10 @@ fn res() -> Option<&'static Res> {
                 ))
                 .ok()?,
             ],
+            additive_start: Regex::new(
+                r"(?i)^[\s\W]*(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|\+)\b|^[\s\W]*\+",
+            )
+            .ok()?,
             unread_add: Regex::new(
                 r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b",
             )
@@ -166,6 +173,9 @@ fn res() -> Option<&'static Res> {
 enum Op {
     /// The ask plus a figure; `weak` when only juxtaposed ("$49.99 and $49.99"): it then only ever refuses.
     Add { cents: i64, at: usize, weak: bool },
+    /// A cost of the customer's own asked beside the refund ("12 for the taxi"): added only to the whole amount
+    /// (F1611).
+    Cost { cents: i64, at: usize },
     /// The ask times a count; the operand figure when one is written with it.
     Mul { n: i64, operand: Option<(i64, usize)> },
     /// A total the customer states.
@@ -339,11 +349,6 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Add { cents: v, at: f.start(), weak: false });
         }
     }
-    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {
-        if !ops.iter().any(|o| matches!(o, Op::Add { at: a, .. } if *a == at)) {
-            ops.push(Op::Add { cents: v, at, weak: false });
-        }
-    }
     for c in r.another.captures_iter(s) {
         if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
             && let Some(v) = cents_of(f.as_str())
@@ -422,6 +427,12 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Unread);
         }
     }
+    // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's.
+    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {
+        if !ops.iter().any(|o| matches!(o, Op::Add { at: a, .. } | Op::Cost { at: a, .. } if *a == at)) {
+            ops.push(Op::Cost { cents: v, at });
+        }
+    }
     ops
 }
 
@@ -453,7 +464,13 @@ fn figure_at(s: &str, at: usize) -> Option<&str> {
 fn asking_sentences(own: &str) -> Vec<&str> {
     let Some(r) = res() else { return Vec::new() };
     super::desk25::sentences(own)
-        .filter(|s| intent_in(s).request || r.also_add.is_match(s) || r.extra_cost.iter().any(|e| e.is_match(s)))
+        .filter(|s| {
+            intent_in(s).request
+                || r.also_add.is_match(s)
+                // A cost told in a sentence that adds it ("Additionally 15 euro for the inconvenience.", "Plus
+                // postage (7.99)."), not one that tells what was paid ("I pay 27,00 … and 12,99 for the shipping").
+                || (r.additive_start.is_match(s) && r.extra_cost.iter().any(|e| e.is_match(s)))
+        })
         .collect()
 }
 
@@ -486,7 +503,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     // The figures the ask names that no operator works on: the head.
     let operand_at = |ops: &[Op], at: usize| {
         ops.iter().any(|o| match o {
-            Op::Add { at: a, .. } => *a == at,
+            Op::Add { at: a, .. } | Op::Cost { at: a, .. } => *a == at,
             Op::Mul { operand: Some((_, a)), .. } => *a == at,
             _ => false,
         })
@@ -520,11 +537,8 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     let whole = head == Some(order);
     let ops: Vec<Op> = per
         .into_iter()
-        .flat_map(|(s, ops)| {
-            let costs = if whole { Vec::new() } else { cost_figures(s) };
-            ops.into_iter().filter(move |o| !matches!(o, Op::Add { at, .. } if costs.contains(at)))
-        })
-        .filter(|o| !matches!(o, Op::Total(_)))
+        .flat_map(|(_, ops)| ops)
+        .filter(|o| !matches!(o, Op::Total(_)) && (whole || !matches!(o, Op::Cost { .. })))
         .collect();
     if ops.is_empty()
         || (head.is_none() && heads.is_empty() && !ops.iter().any(|o| matches!(o, Op::Mul { operand: Some(_), .. })))
@@ -534,7 +548,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     let adds: i64 = ops
         .iter()
         .map(|o| match o {
-            Op::Add { cents, .. } => *cents,
+            Op::Add { cents, .. } | Op::Cost { cents, .. } => *cents,
             Op::AddShare(basis) => head.map_or(0, |h| h * basis / 10_000),
             _ => 0,
         })

@@ -315,7 +315,7 @@ pub fn read(text: &str) -> Vec<Roled> {
                 (Role::Asked, "on a line labelled as the ask")
             } else if p.ask_after.is_match(tail) {
                 (Role::Asked, "money back said after it")
-            } else if elliptic_ask(head, tail) {
+            } else if elliptic_ask(head, tail) && !approximated(&text[..s]) {
                 (Role::Asked, "a figure and \"please\" alone: an elliptic ask")
             } else if p.comes_to.is_match(head) && sentence_asks {
                 (Role::Asked, "what the ask comes to")
@@ -369,6 +369,27 @@ fn offered_or_compared(head: &str, tail: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|(offered, compared)| offered.is_match(head) || compared.is_match(tail))
+}
+
+/// Whether the text before a sentence ends with an approximation whose "." the sentence reader took for a full stop
+/// ("Refund approx. £35 please."): the figure after it is approximate, no elliptic ask.
+fn approximated(before: &str) -> bool {
+    let last = before.trim_end().rsplit(char::is_whitespace).next().unwrap_or("").to_lowercase();
+    matches!(
+        last.trim_end_matches('.'),
+        "approx"
+            | "approximately"
+            | "about"
+            | "around"
+            | "roughly"
+            | "circa"
+            | "ca"
+            | "c"
+            | "~"
+            | "maybe"
+            | "perhaps"
+            | "est"
+    )
 }
 
 /// A sentence that is a figure and "please" alone, after at most a connective ("So 27.50 please.", "27.50 back pls"):

@@ -183,7 +183,7 @@ pub fn goods_wanted_blanked(text: &str) -> String {
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
 pub fn refunds_not_asked_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    let Some(re) = re(
+    let Some(not_asked) = re(
         &RE,
         concat!(
             r"(?i)",
@@ -208,8 +208,32 @@ pub fn refunds_not_asked_blanked(text: &str) -> String {
     ) else {
         return text.to_string();
     };
+    static ASKED: OnceLock<Option<Regex>> = OnceLock::new();
+    // A refund the shop promised, asked for ("please action the refund you promised below"): a request, kept.
+    let asked = re(
+        &ASKED,
+        r"(?i)\b(?:please|pls|plz|kindly|action|process|issue|send|pay|release|complete|honou?r|execute|proceed\s+with|go\s+ahead\s+with|want|need|expect|demand)\s+(?:\w+\s+){0,2}$",
+    );
     let mut out = text.to_string();
-    for m in re.find_iter(text) {
+    for m in not_asked.find_iter(text) {
+        let before = &text[text[..m.start()].char_indices().rev().nth(40).map_or(0, |(i, _)| i)..m.start()];
+        let promised = [
+            "approv",
+            "promis",
+            "confirm",
+            "agreed",
+            "authori",
+            "issued",
+            "offered",
+            "arranged",
+            "processed",
+            "sent",
+            "mention",
+        ];
+        let lower = m.as_str().to_lowercase();
+        if promised.iter().any(|w| lower.contains(w)) && asked.is_some_and(|a| a.is_match(before)) {
+            continue;
+        }
         out.replace_range(m.range(), &" ".repeat(m.len()));
     }
     out
