@@ -4422,10 +4422,10 @@ const MUTATIONS: &[Mutation] = &[
     },
     // F1606c: "refund me plus 10 percent" is an over-ask (attack 36)
     Mutation {
-        property: "a share added to \"refund me\" or bare \"money back\" is an over-ask, refused, never the order's amount paid (F1606c, attack 36)",
+        property: "a share added to \"refund me\" is an over-ask, refused, never the order's amount paid (F1606c, attack 36)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: r"|money\s+back|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)",
-        broken: "",
+        original: r"|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|",
+        broken: "|",
         package: "support-desk",
         filter: "desk33_overask::attack36_money_plus_a_share_is_an_over_ask",
         also: &[],
