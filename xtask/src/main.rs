@@ -4425,7 +4425,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "a share added to \"refund me\" is an over-ask, refused, never the order's amount paid (F1606c, attack 36)",
         file: "apps/support-desk/src/classify/overask.rs",
         original: r"|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|",
-        broken: "|",
+        broken: r"|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:a-form-no-one-writes)|",
         package: "support-desk",
         filter: "desk33_overask::attack36_money_plus_a_share_is_an_over_ask",
         also: &[],
