@@ -4435,7 +4435,7 @@ const MUTATIONS: &[Mutation] = &[
         property: "a share turned down (\"a full refund, not 10% off\") is no share asked: the full amount is paid, not escalated (F1606d, attack 36)",
         file: "apps/support-desk/src/classify.rs",
         original: "    if grammar::declined_before(head) {\n        return false;\n    }\n",
-        broken: "",
+        broken: "    // teeth F1606d: a share turned down is read as the share asked\n",
         package: "support-desk",
         filter: "desk33_overask::attack36_a_share_declined_is_no_share_asked",
         also: &[],
