@@ -4420,16 +4420,6 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack36_money_back_told_on_its_way_and_asked_after_is_an_inquiry",
         also: &[],
     },
-    // F1606c: "refund me plus 10 percent" is an over-ask (attack 36)
-    Mutation {
-        property: "a share added to \"refund me\" is an over-ask, refused, never the order's amount paid (F1606c, attack 36)",
-        file: "apps/support-desk/src/classify/overask.rs",
-        original: r"|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|",
-        broken: r"|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:a-form-no-one-writes)|",
-        package: "support-desk",
-        filter: "desk33_overask::attack36_money_plus_a_share_is_an_over_ask",
-        also: &[],
-    },
     // F1606d: a share turned down is no share asked (attack 36)
     Mutation {
         property: "a share turned down (\"a full refund, not 10% off\") is no share asked: the full amount is paid, not escalated (F1606d, attack 36)",
@@ -4468,16 +4458,6 @@ const MUTATIONS: &[Mutation] = &[
         broken: "                && !r.refund.is_match(clause)",
         package: "support-desk",
         filter: "reading_classes::compensation_alone_want_back_corrections_and_elliptic_asks",
-        also: &[],
-    },
-    // F1609a: a duplicate charge's figure is never the order number
-    Mutation {
-        property: "a duplicate charge's figure is the money one beside the count, never the order number beside \"twice\" (F1609a)",
-        file: "apps/support-desk/src/classify/documents.rs",
-        original: "            .filter(|f| !p.identifier_before.is_match(&text[..f.start()]))",
-        broken: "            .filter(|_| true)",
-        package: "support-desk",
-        filter: "reading_classes::a_duplicate_charge_is_its_money_figure_never_the_order_number",
         also: &[],
     },
     // F1609b: an injury by a blow to a body part escalates
