@@ -4494,8 +4494,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a cost of the customer's own asked beside a whole refund (\"refund, and 12 for the taxi\") is an over-ask, refused, never the order's amount or the cost alone paid (F1611b, attack 47)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: "    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {",
-        broken: "    for (at, v) in cost_figures(\"\").into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {",
+        original: "    for (at, v) in cost_figures(s) {",
+        broken: "    for (at, v) in cost_figures(\"\") {",
         package: "support-desk",
         filter: "desk33_overask::attack47_a_cost_added_to_a_whole_refund_is_an_over_ask",
         also: &[],

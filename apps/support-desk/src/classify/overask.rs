@@ -428,7 +428,7 @@ fn operators(s: &str) -> Vec<Op> {
         }
     }
     // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's.
-    for (at, v) in cost_figures(s).into_iter().filter_map(|at| Some((at, cents_of(figure_at(s, at)?)?))) {
+    for (at, v) in cost_figures(s) {
         if !ops.iter().any(|o| matches!(o, Op::Add { at: a, .. } | Op::Cost { at: a, .. } if *a == at)) {
             ops.push(Op::Cost { cents: v, at });
         }
@@ -436,8 +436,8 @@ fn operators(s: &str) -> Vec<Op> {
     ops
 }
 
-/// The starts of the figures a sentence asks for costs of the customer's own (F1611; `extra_cost`).
-fn cost_figures(s: &str) -> Vec<usize> {
+/// The figures (start, cents) a sentence asks for costs of the customer's own (F1611; `extra_cost`).
+fn cost_figures(s: &str) -> Vec<(usize, i64)> {
     let Some(r) = res() else { return Vec::new() };
     r.extra_cost
         .iter()
@@ -445,19 +445,8 @@ fn cost_figures(s: &str) -> Vec<usize> {
         .flat_map(|(k, re)| {
             re.captures_iter(s).filter_map(move |c| c.name("f").filter(|f| k == 2 || !in_told_price(s, f.start())))
         })
-        .map(|f| f.start())
+        .filter_map(|f| Some((f.start(), cents_of(f.as_str())?)))
         .collect()
-}
-
-/// The figure written at byte `at` of a sentence (as `extra_cost` captured it).
-fn figure_at(s: &str, at: usize) -> Option<&str> {
-    let r = res()?;
-    r.extra_cost
-        .iter()
-        .flat_map(|re| re.captures_iter(s))
-        .filter_map(|c| c.name("f"))
-        .find(|f| f.start() == at)
-        .map(|f| f.as_str())
 }
 
 /// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
