@@ -4520,6 +4520,106 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack47_offers_vouchers_comparisons_and_counts_are_not_asked",
         also: &[],
     },
+    // F1612a: more than the whole in words is an over-ask (attack 47)
+    Mutation {
+        property: "an addition with no figure on a whole refund (\"my refund with interest\", \"refund in full and then some\") is an over-ask, refused, never the order's amount paid (F1612a, attack 47)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {",
+        broken: "    if r.more_unnamed.find_iter(\"\").any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {",
+        package: "support-desk",
+        filter: "desk33_overask::attack47_more_than_the_whole_in_words_is_an_over_ask",
+        also: &[],
+    },
+    // F1612b: a payment named as the object of the ask tells no price (attack 47)
+    Mutation {
+        property: "a payment named as the object of the ask (\"what I paid and my taxi fare of $12\", \"the $49.99 I paid for the case as well\") tells no price: the cost added to it makes an over-ask (F1612b, attack 47)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "        .is_some_and(|(a, b)| r.paid.is_match(&r.paid_phrase.replace_all(&s[a..b], \" \")))",
+        broken: "        .is_some_and(|(a, b)| r.paid.is_match(&s[a..b]))",
+        package: "support-desk",
+        filter: "desk33_overask::attack47_more_than_the_whole_in_words_is_an_over_ask",
+        also: &[],
+    },
+    // F1613a: a figure echoed in disbelief is not the ask (attack 47)
+    Mutation {
+        property: "a figure echoed as a question of its own (\"15 dollars? Seriously? I want 75.\") is never the amount paid (F1613a, attack 47)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "            } else if echoed(head, tail) {",
+        broken: "            } else if false && echoed(head, tail) {",
+        package: "support-desk",
+        filter: "reading_classes::attack47_wishes_withdrawn_echoed_figures_and_ordinals",
+        also: &[],
+    },
+    // F1613b: an ordinal after an apology corrects no figure (attack 47)
+    Mutation {
+        property: "an ordinal after an apology (\"I want 60 back - sorry, 3rd email today\") corrects no figure: the figure asked stands (F1613b, attack 47)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        if ordinal_at(&text[b.1..]) {",
+        broken: "        if ordinal_at(\"\") {",
+        package: "support-desk",
+        filter: "reading_classes::attack47_wishes_withdrawn_echoed_figures_and_ordinals",
+        also: &[],
+    },
+    // F1614: a share turned down is not asked (attack 47)
+    Mutation {
+        property: "a share turned down or only offered (\"A partial refund is not acceptable, I want the full price back\") is not the ask: the whole is paid, not escalated (F1614, attack 47)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "            && !share_not_asked(c)",
+        broken: "            && !share_not_asked(\"\")",
+        package: "support-desk",
+        filter: "reading_classes::attack47_shares_turned_down_and_elliptic_asks",
+        also: &[],
+    },
+    // F1613c: a request taken back at once is no request (attack 47)
+    Mutation {
+        property: "a request taken back at once (\"I want a refund. Just kidding!\") is no request: closed, never paid (F1613c, attack 47)",
+        file: "apps/support-desk/src/classify/wants.rs",
+        original: "            r\"|[^.?!\\n]*\\b(?:refund|money\\s+back)\\b[^.?!\\n]*[.!?]*\\s*(?:(?:just|only)\\s+(?:kidding|joking)|jk)\\b\",",
+        broken: "            r\"|(?:never_a_taken_back_request)\",",
+        package: "support-desk",
+        filter: "reading_classes::attack47_wishes_withdrawn_echoed_figures_and_ordinals",
+        also: &[],
+    },
+    // F1614b: a verbless whole-amount ask asks (attack 47)
+    Mutation {
+        property: "a verbless ask of the whole (\"Not half, not part. All of it back.\", \"I deserve double.\") is read as a request (F1614b, attack 47)",
+        file: "apps/support-desk/src/classify/asks.rs",
+        original: "|| whole_back(clause) {",
+        broken: "|| whole_back(\"\") {",
+        package: "support-desk",
+        filter: "reading_classes::attack47_shares_turned_down_and_elliptic_asks",
+        also: &[],
+    },
+    // F1615: a duplicate told at its own figure asks that figure (attack 47)
+    Mutation {
+        property: "a duplicate charge told at a figure other than the order's (\"charged twice, $80 each time. refund the extra\" on $49.99) asks that figure: an over-ask, never the order's amount paid (F1615, attack 47)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        Amount::Ambiguous | Amount::Missing | Amount::Full\n            if duplicate && wants_refund",
+        broken: "        Amount::Ambiguous\n            if duplicate && wants_refund",
+        package: "support-desk",
+        filter: "reading_classes::attack47_duplicate_charges_at_their_own_figure",
+        also: &[],
+    },
+    // F1616a: a difference between the price paid and the price now (attack 47)
+    Mutation {
+        property: "a difference asked between the price paid and the price now (\"I paid 49.99 and it is now 19.99\") is their difference, never the lower price paid (F1616a, attack 47)",
+        file: "apps/support-desk/src/classify/arithmetic.rs",
+        original: "                && !named(s)",
+        broken: "                && named(s)",
+        package: "support-desk",
+        filter: "reading_classes::attack47_the_whole_order_a_difference_and_a_supposition",
+        also: &[],
+    },
+    // F1616b: a refund supposed asks (attack 47)
+    Mutation {
+        property: "a refund supposed (\"Would it be ok if you refunded me $80?\") asks: an over-ask refused, never closed as a refund that arrived (F1616b, attack 47)",
+        file: "apps/support-desk/src/classify/kinds.rs",
+        original: "        if matches!(word, \"if\" | \"whether\" |",
+        broken: "        if matches!(word, \"never a word\" | \"whether\" |",
+        package: "support-desk",
+        filter: "reading_classes::attack47_the_whole_order_a_difference_and_a_supposition",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

@@ -101,6 +101,9 @@ pub enum Amount {
     FullPlus(i64),
     /// A multiple of the order's amount ("double my money back"): an over-ask.
     Times(i64),
+    /// More than this many cents by a figure not named ("my money back with interest", "the full price plus the
+    /// postage", F1612): an over-ask when it is the order's amount or more.
+    MoreThan(i64),
     /// No figure named: a request for the order's amount when the order is identified.
     Missing,
     /// Several different amounts and none clearly the requested one, a share with no figure, or a figure that
@@ -598,7 +601,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\bpay\s+(?:me|us)\s+(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\bpay\s+(?:me|us)\s+(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b|\b(?:deserve|want|expect|demand|owed?)\s+(?:(?:at\s+least|nothing\s+less\s+than)\s+)?(double|twice|triple)\s*(?:[.!,;]|$)",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -1599,7 +1602,7 @@ fn slang_and_ledger_figures(text: &str) -> String {
     static LEDGER: OnceLock<Option<Ledger>> = OnceLock::new();
     let Some(l) = LEDGER.get_or_init(|| {
         Some(Ledger {
-            slang: Regex::new(r"(?i)\b(?:a|one)\s+(fiver|tenner)\b").ok()?,
+            slang: Regex::new(r"(?i)\b(?:a|one)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)").ok()?,
             half_of: Regex::new(r"(?i)\bhalf\s+(?:a|one)\s+(hundred|grand|thousand)\b").ok()?,
             bones: Regex::new(&format!(r"(?i)(?:\b(\w+)(\s+))?\b({NUM})\s+(?:bones|clams|smackers)\b")).ok()?,
             credit_before: Regex::new(&format!(r"\b(?:CR|Cr)\.?:?\s?(?:[$€£]\s?)?({NUM})\b")).ok()?,
@@ -1613,7 +1616,23 @@ fn slang_and_ledger_figures(text: &str) -> String {
         return text.to_string();
     };
     let text = l.slang.replace_all(text, |c: &regex::Captures| {
-        if c[1].eq_ignore_ascii_case("fiver") { "$5".to_string() } else { "$10".to_string() }
+        let next = c.name("next").map_or("", |m| m.as_str());
+        let word = next.trim().to_lowercase();
+        let money = match c[1].to_lowercase().as_str() {
+            "fiver" => "$5",
+            "tenner" => "$10",
+            // "a grand back" is a thousand; "a grand total", "a grand piano" are no money (attack 47).
+            _ if word.is_empty()
+                || matches!(
+                    word.as_str(),
+                    "back" | "refunded" | "for" | "please" | "pls" | "now" | "or" | "and" | "in" | "to" | "off"
+                ) =>
+            {
+                "$1000"
+            }
+            _ => return c[0].to_string(),
+        };
+        format!("{money}{next}")
     });
     let text = l.half_of.replace_all(&text, |c: &regex::Captures| {
         if c[1].eq_ignore_ascii_case("hundred") { "$50".to_string() } else { "$500".to_string() }
@@ -1911,6 +1930,10 @@ fn without_figure_fragments(text: &str) -> String {
             _ => false,
         };
         let gap = &text[a.1..b.0];
+        // An ordinal after the marker is no figure that corrects ("60 back - sorry, 3rd email today", attack 47).
+        if ordinal_at(&text[b.1..]) {
+            continue;
+        }
         // Only a hesitation between them: punctuation or a filler word, not a plain space alone; or a correction,
         // whatever the figures ("$30, sorry, I mean $35").
         if (fragment && !gap.trim().is_empty() && r.restart_gap.is_match(gap)) || r.correction_gap.is_match(gap) {
@@ -1918,6 +1941,14 @@ fn without_figure_fragments(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a number's text goes on as an ordinal ("3rd", "2nd time", "21st"): a rank, never money.
+fn ordinal_at(rest: &str) -> bool {
+    let lower = rest.to_ascii_lowercase();
+    ["st", "nd", "rd", "th"]
+        .iter()
+        .any(|o| lower.strip_prefix(o).is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric())))
 }
 
 /// Whether a clause tells what the customer paid or was charged ("I paid like $80", "we spent 40", "bought it for
@@ -2837,7 +2868,7 @@ fn requested_in(text: &str) -> Amount {
     if let Some(c) =
         r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()])))
     {
-        let word = c.get(1).map_or("double", |m| m.as_str()).to_lowercase();
+        let word = c.get(1).or(c.get(2)).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
     }
     // "The full price plus $15", and "my money back plus $20 for the hassle": the whole amount (named, or implied by
@@ -3233,8 +3264,28 @@ fn money_share(text: &str) -> bool {
             .share_quantity
             .find_iter(c)
             .any(|m| r.share_governor.is_match(&c[..m.start()]) || r.share_money_after.is_match(&c[m.end()..]));
-        (r.fraction.is_match(c) || r.share_of_money.is_match(c) || governed) && clause_intent(&text[s..e]).request
+        (r.fraction.is_match(c) || r.share_of_money.is_match(c) || governed)
+            && clause_intent(&text[s..e]).request
+            && !share_not_asked(c)
     })
+}
+
+/// A share only offered or turned down in its clause ("A partial refund is not acceptable", "You offered me 30% back",
+/// "Not half, not part"): what is turned down is not asked (F1614), so a whole asked beside it is the ask.
+fn share_not_asked(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:offered|offering|offer\s+of|proposed|suggested)\b",
+            r"|\b(?:is|are|'s|would\s+be|will\s+be)\s+(?:not|never)\s+(?:\w+\s+)?(?:acceptable|enough|ok(?:ay)?|fine|good\s+enough|sufficient)\b",
+            r"|\b(?:isn'?t|aren'?t|wouldn'?t\s+be)\s+(?:\w+\s+)?(?:acceptable|enough|ok(?:ay)?|fine|good\s+enough|sufficient)\b",
+            r"|\b(?:won'?t|will\s+not|doesn'?t|does\s+not)\s+(?:do|cut\s+it|work\s+for\s+me)\b|\bunacceptable\b|\binsult\w*|\ba\s+joke\b",
+            r"|^\W*(?:not|no)\s+(?:half|part|a\s+(?:part|third|quarter)|\d{1,2}\s?%)",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// What the customer's own words say about refunds.
@@ -3968,7 +4019,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // An unsettled figure (alternatives, a range, an approximation, an estimate, a hedge) outside a price is never
     // paid out and never falls back to the order's amount (ADR-959): the request cannot be settled (U1).
     let amount = match amount {
-        a @ (Amount::Full | Amount::FullPlus(_) | Amount::Times(_)) => a,
+        a @ (Amount::Full | Amount::FullPlus(_) | Amount::Times(_) | Amount::MoreThan(_)) => a,
         _ if wants_refund && form_ask.is_none() && settle::unsettled(&own).is_some() => Amount::Ambiguous,
         // A figure to pay that the customer said approximately or unsurely, even as a price ("it was maybe 6 euro, not
         // sure. … give back this money"): neither it nor the order's amount is paid (ADR-387).
@@ -4179,9 +4230,23 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     );
     // A duplicate charge asks the extra charge back: the figure it was reported with, when the others only tell
     // the story (a balance, a date) (ADR-1200).
+    // A request that names no figure on a duplicate told at a figure of its own ("charged twice, $80 each time.
+    // refund the extra" on a $49.99 order) asks that charge back too, not the order's amount (F1615); charged three
+    // times, "the 2 extra" are two charges.
     let amount = match amount {
-        Amount::Ambiguous if duplicate && wants_refund && form_ask.is_none() && answered.is_none() => {
-            duplicates::extra_charge(&own).map_or(amount, Amount::Cents)
+        Amount::Ambiguous | Amount::Missing | Amount::Full
+            if duplicate && wants_refund && form_ask.is_none() && answered.is_none() =>
+        {
+            let order_cents = identified.map(|o| o.amount_cents);
+            match duplicates::extra_charge(&own) {
+                Some(v) if amount == Amount::Ambiguous || Some(v) != order_cents => {
+                    Amount::Cents(v * duplicates::extra_charges(&own))
+                }
+                _ => amount,
+            }
+        }
+        Amount::Cents(v) if duplicate && wants_refund && duplicates::extra_charge(&own) == Some(v) => {
+            Amount::Cents(v * duplicates::extra_charges(&own))
         }
         a => a,
     };
@@ -4294,7 +4359,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             if wants_refund
                 && form_ask.is_none()
                 && answered.is_none()
-                && !matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) =>
+                && !matches!(amount, Amount::FullPlus(_) | Amount::Times(_) | Amount::MoreThan(_)) =>
         {
             match (arithmetic::worked_sum(&own, o.amount_cents), arithmetic::difference(&own, o.amount_cents)) {
                 (Some(r), _) if matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous) => {
@@ -4496,7 +4561,7 @@ fn desk34_ask(
     free: bool,
     answered: bool,
 ) -> (bool, Amount) {
-    if !free || matches!(amount, Amount::FullPlus(_) | Amount::Times(_)) {
+    if !free || matches!(amount, Amount::FullPlus(_) | Amount::Times(_) | Amount::MoreThan(_)) {
         return (wants, amount);
     }
     let asks = wants || answered;

@@ -208,6 +208,9 @@ pub fn requested_cents(f: &Facts) -> Option<i64> {
         Amount::Full | Amount::Missing => Some(order),
         Amount::FullPlus(extra) => order.checked_add(extra),
         Amount::Times(n) => order.checked_mul(n),
+        // More than `c` by a figure not named: the least it can be is a cent more, which is what the comparisons with
+        // the order (X2) and the cap (E1) need.
+        Amount::MoreThan(c) => c.checked_add(1),
         Amount::Ambiguous => None,
     }
 }
@@ -252,9 +255,12 @@ fn x1(f: &Facts) -> Option<String> {
 fn x2(f: &Facts) -> Option<String> {
     let (true, true, Some(order)) = (requests(f), identified(f), f.order_amount_cents) else { return None };
     let asked = requested_cents(f)?;
-    (asked > order).then(|| {
-        format!("asks {} on an order of {} (an over-ask is refused, never reduced)", money(asked), money(order))
-    })
+    let how = match f.amount {
+        Amount::MoreThan(c) => format!("more than {}", money(c)),
+        _ => money(asked),
+    };
+    (asked > order)
+        .then(|| format!("asks {how} on an order of {} (an over-ask is refused, never reduced)", money(order)))
 }
 
 fn x3(f: &Facts) -> Option<String> {

@@ -345,3 +345,34 @@ fn attack47_a_cost_added_to_a_whole_refund_is_an_over_ask() {
         ("Please refund 12 for the postage, the rest is fine.", 4999, &[], refund(1200)),
     ]);
 }
+
+/// Outside attack 47, its paid tickets (F1612): more than the whole said in words — a fraction of it added ("one and a
+/// half times my money back", "plus half again", "a quarter more") or an addition with no figure ("with interest", "and
+/// then some") — is an over-ask; so is a cost of the customer's own named beside the whole ("what I paid and my taxi
+/// fare of $12", "the cost of the batteries …, 12 dollars", "the $49.99 I paid for the case as well") and a cost added
+/// in a sentence of its own to a figure asked ("Also $80 for the wall mount").
+#[test]
+fn attack47_more_than_the_whole_in_words_is_an_over_ask() {
+    check(&[
+        ("One and a half times my money back or I go elsewhere.", 4999, &[], x2()),
+        ("I want 1.5 times what I paid, this is the second one that broke.", 4999, &[], x2()),
+        ("full refund plus half again", 4999, &[], x2()),
+        ("Give me back my money and a quarter more.", 4999, &[], x2()),
+        ("My money back and half as much again for the bother.", 4999, &[], x2()),
+        ("I want my refund with interest", 4999, &[], x2()),
+        ("Refund with interest please, it's been three weeks.", 4999, &[], x2()),
+        ("refund in full and then some", 4999, &[], x2()),
+        ("Full refund plus interest.", 4999, &[], x2()),
+        ("Pay back what I paid and my taxi fare of $12 to the post office.", 4999, &[], x2()),
+        ("refund me the price and the cost of the batteries I bought for it, 12 dollars", 4999, &[], x2()),
+        ("Refund the $49.99, and the $49.99 I paid for the case as well", 4999, &[], x2()),
+        ("refund $450. Also $80 for the wall mount I had to buy.", 70_000, &[], other("escalate", "E1")),
+        // Controls: the whole, a part, a cost told as a reason, interest told as what happened.
+        ("Refund what I paid, please.", 4999, &[], refund(4999)),
+        ("I want back the $20 I paid for the strap.", 4999, &[], refund(2000)),
+        ("Refund $450 please. Also, the wall mount is loose.", 70_000, &[], refund(45_000)),
+        ("Refund in full, with thanks for your help.", 4999, &[], refund(4999)),
+        ("My bank charged me interest because of this mess. Refund please.", 4999, &[], refund(4999)),
+        ("Half of it back would be fine, the other half of the set works.", 4999, &[], other("escalate", "U1")),
+    ]);
+}

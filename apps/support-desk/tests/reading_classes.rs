@@ -516,3 +516,93 @@ fn return_of_money_duplicate_one_of_the_charges_and_figure_of_figure() {
     // A part of the order with no figure still cannot be settled.
     assert_eq!(decide("Refund two of them please, they are cracked."), other("escalate", "U1"));
 }
+
+/// Outside attack 47, its paid tickets (F1613): a refund someone wanted and was talked out of, a request quoted and
+/// then withdrawn ("ignore that, she was joking", "just kidding"), a figure echoed in disbelief ("15 dollars?
+/// Seriously?") and an ordinal after an apology ("sorry, 3rd email today") are not the ask; the figure the customer
+/// then asks is.
+#[test]
+fn attack47_wishes_withdrawn_echoed_figures_and_ordinals() {
+    for body in [
+        "My husband wanted a refund but I talked him out of it. How do I change the filter?",
+        "My wife was going to ask for her money back but she changed her mind. Is there a manual?",
+        "Fwd from my wife: 'tell them we want our money back' - ignore that, she was joking. What's the warranty?",
+        "I want a refund. Just kidding! When do you restock the blue ones?",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "My husband wanted a refund and so do I.",
+        "My husband wanted a refund but you refused him. Refund now please.",
+        "Ignore my last email. I want a refund for the kettle.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    for body in [
+        "15 dollars? Seriously? I want 75.",
+        "$10?? Are you kidding me. I want 70 back.",
+        "I want 60 back - sorry, 3rd email today.",
+        "Refund 60 please - sorry, 2nd time I write.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(decide_on("Can I get 15 dollars back? The lid is cracked.", 4_999, &[]), refund(1_500));
+}
+
+/// Outside attack 47, its false blocks (F1614): a share turned down or only offered ("A partial refund is not
+/// acceptable", "You offered me 30% back. No.", "Not half, not part.") is not the ask when the whole is asked; a
+/// sentence that is only an amount and "back" ("Full price back", "All of it back", "a grand back") asks it.
+#[test]
+fn attack47_shares_turned_down_and_elliptic_asks() {
+    for body in [
+        "A partial refund is not acceptable, I want the full price back.",
+        "A partial refund won't do - full refund please.",
+        "You offered me 30% back. No. I need everything back.",
+        "I was offered 30% back. I want my money back in full.",
+        "Not half, not part. All of it back.",
+        "Full price back. The handle snapped on day two.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    for body in
+        ["Full price back and another 10% for my trouble", "a grand back, this ruined my party", "I deserve double."]
+    {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for body in ["Half back is fine.", "I'd accept a partial refund, the lid is scratched."] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+}
+
+/// Outside attack 47 (F1615): a duplicate charge told at a figure other than the order's asks that figure back ("charged
+/// twice, $80 each time" on a $49.99 order: over the order); charged three times, "the 2 extra" are two charges.
+#[test]
+fn attack47_duplicate_charges_at_their_own_figure() {
+    for body in ["charged twice, $80 each time. refund the extra", "charged 3 times! 49.99 x3. refund the 2 extra"] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for body in
+        ["charged twice, $49.99 each time. refund the extra", "card was hit 2x for the same order (8812). put one back"]
+    {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
+
+/// Outside attack 47, its wrong amounts (F1616): a figure no word asks beside the whole order asked by name is not the
+/// amount; a difference asked between the price paid and the price now is their difference; a refund supposed ("Would
+/// it be ok if you refunded me $80?") asks, it tells no refund arrived.
+#[test]
+fn attack47_the_whole_order_a_difference_and_a_supposition() {
+    for (body, want) in [
+        ("Wasted $20 on batteries. Just refund the order.", refund(4_999)),
+        ("I spent 15 dollars on postage already. Full refund please.", refund(4_999)),
+        ("Refund $20 please. The order was a mess.", refund(2_000)),
+        ("Refund the difference: I paid 49.99 and it is now 19.99 on your site.", refund(3_000)),
+        ("Refund the difference of 10.00, I paid 49.99 and it's now 39.99.", refund(1_000)),
+        ("Would it be ok if you refunded me $80?", other("refuse", "X2")),
+        ("Would it be ok if you refunded me $20?", refund(2_000)),
+        ("You refunded me $20 last week, thanks. How do I descale it?", other("close", "C1")),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
+    }
+}

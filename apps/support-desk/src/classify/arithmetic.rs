@@ -94,6 +94,38 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
             found.push(v);
         }
     }
+    // The difference asked between a price paid and the price now ("Refund the difference: I paid 49.99 and it is now
+    // 19.99 on your site", attack 47), no figure named as the difference itself: the one minus the other.
+    static NOW: OnceLock<Option<Regex>> = OnceLock::new();
+    let now = NOW.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:now|currently|today|on\s+sale|reduced|dropped|lowered|cheaper|went\s+down|price\s+match\w*)\b",
+        )
+        .ok()
+    });
+    let named = |s: &str| {
+        let lower = s.to_lowercase();
+        lower.find("difference").is_some_and(|i| {
+            let rest = lower[i + "difference".len()..].trim_start_matches(|c: char| " :(,-=".contains(c));
+            let rest = rest.strip_prefix("of ").or_else(|| rest.strip_prefix("is ")).unwrap_or(rest);
+            rest.trim_start_matches(['$', '€', '£', ' ']).starts_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    if found.is_empty() {
+        for s in &sentences {
+            let mut v = values(p, s);
+            v.sort_unstable();
+            v.dedup();
+            if p.ask_word.is_match(s)
+                && p.difference.is_match(s)
+                && now.as_ref().is_some_and(|n| n.is_match(s))
+                && !named(s)
+                && let [low, high] = v.as_slice()
+            {
+                found.push(high - low);
+            }
+        }
+    }
     // The overcharge told with its figure, and an ask pointing at it.
     if found.is_empty() && sentences.iter().any(|s| p.pointer.is_match(s)) {
         for s in &sentences {

@@ -73,7 +73,7 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
     );
     let one_back = re(
         &ONE_BACK,
-        r"(?i)\b(?:want|need|like|get|have|refund|return|reverse)\s+(?:(?:just|only)\s+)?(?:one|one\s+of\s+(?:them|those|these|the\s+[\w-]+)|the\s+(?:extra|second|other|double|duplicate)(?:\s+[\w-]+)?)\s+back\b",
+        r"(?i)\b(?:want|need|like|get|have|refund|return|reverse|put|give|send)\s+(?:(?:just|only)\s+)?(?:one|one\s+of\s+(?:them|those|these|the\s+[\w-]+)|the\s+(?:extra|second|other|double|duplicate)(?:\s+[\w-]+)?)\s+back\b",
     );
     let please = re(&PLEASE, &format!(r"(?i)(?:^|[\s,;:(]){PLEASE_ASK}"));
     let get_back = re(
@@ -81,7 +81,7 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
         r"(?i)\b(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)\s+(?:something|some|that|it|a\s+bit|any|part)\b(?:\s+[\w'-]+){0,3}?\s+back\b",
     );
     let hit = |r: Option<&Regex>| r.is_some_and(|r| r.find_iter(clause).any(|m| !negated_before(&clause[..m.start()])));
-    if hit(again) || hit(give) || !unframed_figures(clause).is_empty() {
+    if hit(again) || hit(give) || !unframed_figures(clause).is_empty() || whole_back(clause) {
         return true;
     }
     // Below, the weak forms: never in a clause told as thanks or a status, nor in one that adds figures up ("the 30
@@ -105,6 +105,33 @@ pub fn asks(clause: &str, duplicate: bool, told: bool, money_before: bool) -> bo
                 .is_some_and(|m| !identifier_before(&clause[..m.start()]) && !negated_before(&clause[..m.start()]))
         })
     })
+}
+
+/// F1614: a clause that is the whole amount and "back" with no verb ("Full price back.", "All of it back.", "a grand
+/// back, this ruined my party", "Everything back please"), or a claim of what the writer deserves ("I deserve
+/// double", "we deserve a full refund"): an ask with its verb left out. Not "money back guarantee", "back then", "back in
+/// the box".
+fn whole_back(clause: &str) -> bool {
+    static BACK: OnceLock<Option<Regex>> = OnceLock::new();
+    static DESERVE: OnceLock<Option<Regex>> = OnceLock::new();
+    let back = re(
+        &BACK,
+        &format!(
+            r"(?i)^\W*(?:(?:so|just|then|ok|okay|and|but|no|now)\W+)*(?:(?:the|my|our)\s+)?(?:full\s+(?:price|amount|sum|cost|payment)|whole\s+(?:thing|amount|price|sum|lot|payment)|entire\s+(?:amount|price|sum|payment)|all\s+of\s+(?:it|my\s+money|the\s+money)|all|everything|(?:a|one)\s+grand|(?:my|our)\s+money|{OBJECT})\s+back\b"
+        ),
+    );
+    let deserve = re(
+        &DESERVE,
+        &format!(
+            r"(?i)\b(?:i|we)\s+deserve\s+(?:(?:at\s+least|nothing\s+less\s+than)\s+)?(?:double|twice|triple|(?:a\s+)?(?:full\s+)?refund|(?:my|our)\s+money\s+back|compensation|{OBJECT})"
+        ),
+    );
+    let verbless = back.and_then(|r| r.find(clause)).is_some_and(|m| {
+        let next = clause[m.end()..].trim_start_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+        let word = next.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+        !matches!(word, "guarantee" | "policy" | "then" | "in" | "home" | "to" | "from" | "when" | "at" | "on" | "into")
+    });
+    verbless || deserve.is_some_and(|r| r.is_match(clause))
 }
 
 /// A money figure in any currency the reader knows, or a bare number of two or more digits (or with decimals): the

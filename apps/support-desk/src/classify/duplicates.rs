@@ -39,7 +39,8 @@ struct Patterns {
 /// charge ("you take money two times", "they charge me 2 times"): the tense does not make it a duplicate or not —
 /// the repeat word after it does.
 const PRESENT: &str = r"\b(?:take|takes|charge|charges|bill|bills|debit|debits|deduct|deducts)\s+(?:(?:me|us|my|our|money|from)\b|[$€£\d])";
-const REPEAT: &str = r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time)";
+const REPEAT: &str =
+    r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time|three\s+times|3\s*times|thrice)";
 /// The repeat words that may stand a few words after the figure ("x2" counts items there: only right after it).
 const WORDS: &str = r"(?:twice|two\s+times|2\s*times|a\s+second\s+time)";
 const FIGURE: &str = r"(?:(?:[$€£]|(?:a|au|us|nz|s)\$|\b(?:usd|eur|gbp|aud|php|pln|cad|nzd|sgd|chf)\s?)\s?\d(?:[\d,.]*\d)?|\b\d+(?:[.,]\d{2})\b)(?:\s?(?:zł|zl|usd|eur|gbp|aud|php|pln|€|dollars?|euros?|pounds?|quid|bucks))?";
@@ -49,7 +50,7 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         Some(Patterns {
             verb_repeat: Regex::new(&format!(
-                r"(?i)(?:\b(?:charged|billed|debited|took|taken|deducted|withdrawn|collected|paid|processed|went\s+through|gone\s+through|came\s+out)\b|{PRESENT})(?:[^.?!\n]|[.,]\d){{0,45}}?\b{REPEAT}\b"
+                r"(?i)(?:\b(?:charged|billed|debited|took|taken|deducted|withdrawn|collected|paid|processed|went\s+through|gone\s+through|came\s+out|(?:card|account|acct)\s+(?:was\s+|got\s+|been\s+)?hit)\b|{PRESENT})(?:[^.?!\n]|[.,]\d){{0,45}}?\b{REPEAT}\b"
             ))
             .ok()?,
             figure_repeat: Regex::new(&format!(
@@ -180,7 +181,55 @@ pub fn extra_charge(own: &str) -> Option<i64> {
     distinct.dedup();
     match distinct.as_slice() {
         [one] => Some(*one),
+        [] => {
+            // The figure told right after the repeat, in the sentence that reports it ("charged twice, $80 each time",
+            // F1615).
+            let told: Vec<i64> = super::desk25::sentences(own)
+                .filter(|s| p.verb_repeat.is_match(s))
+                .flat_map(|s| p.figure.find_iter(s).filter_map(|f| cents_of(f.as_str())).collect::<Vec<_>>())
+                .collect();
+            // None there ("charged 3 times! 49.99 x3."): the one figure of the report.
+            super::figures::one_distinct(told).or_else(|| super::figures::one_distinct(figures.clone()))
+        }
         _ => None,
+    }
+}
+
+/// How many extra charges the customer asks back: one, or two and more when they were charged three or more times
+/// and ask the extras back in the plural ("charged 3 times! … refund the 2 extra", F1615).
+pub fn extra_charges(own: &str) -> i64 {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((times, plural)) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(
+                    r"(?i)\b(?:charged|billed|debited|took|taken|hit|deducted)\b[^.?!\n]{0,30}?\b(?:(?P<n>3|4|5|three|four|five)\s*(?:times|x)\b|(?P<thrice>thrice))|\bx\s?(?P<m>3|4|5)\b",
+                )
+                .ok()?,
+                Regex::new(
+                    r"(?i)\b(?:the\s+)?(?:2|3|4|two|three|four|both|other\s+(?:two|2|three|3))\s+(?:extra|additional|duplicate|other)s?\b|\bextra\s+(?:charges|ones|payments|debits)\b|\bthe\s+(?:extras|duplicates)\b",
+                )
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return 1;
+    };
+    let n = times.captures(own).and_then(|c| {
+        if c.name("thrice").is_some() {
+            return Some(3);
+        }
+        match c.name("n").or(c.name("m"))?.as_str().to_lowercase().as_str() {
+            "3" | "three" => Some(3),
+            "4" | "four" => Some(4),
+            "5" | "five" => Some(5),
+            _ => None,
+        }
+    });
+    match n {
+        Some(n) if plural.is_match(own) => n - 1,
+        _ => 1,
     }
 }
 

@@ -290,7 +290,18 @@ pub fn thanks_for_refund(text: &str) -> String {
         (None, Some(f)) => format!("the refund of {} arrived, thanks", f.as_str()),
         (None, None) => "the refund arrived, thanks".to_string(),
     });
-    let text = r.you_gave.replace_all(&text, "the refund arrived");
+    // "Would it be ok if you refunded me $80?", "whether you refunded me": a supposition asks, it tells nothing arrived
+    // (attack 47).
+    let text = r.you_gave.replace_all(&text, |c: &Captures| {
+        let at = c.get(0).map_or(0, |m| m.start());
+        let before = text[..at].trim_end().to_lowercase();
+        let word = before.rsplit(|ch: char| !ch.is_alphanumeric()).next().unwrap_or("");
+        if matches!(word, "if" | "whether" | "unless" | "could" | "would" | "can" | "will" | "should" | "please") {
+            c[0].to_string()
+        } else {
+            "the refund arrived".to_string()
+        }
+    });
     r.received
         .replace_all(&text, |c: &Captures| {
             let tail = c["tail"].to_lowercase();

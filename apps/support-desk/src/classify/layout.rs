@@ -735,7 +735,9 @@ impl Layout {
         // 4471") aside.
         let asked: Vec<i64> = match super::requested_in(&own) {
             Amount::Cents(other) => vec![other],
-            over @ (Amount::FullPlus(_) | Amount::Times(_) | Amount::Ambiguous) => return Some(over),
+            over @ (Amount::FullPlus(_) | Amount::Times(_) | Amount::MoreThan(_) | Amount::Ambiguous) => {
+                return Some(over);
+            }
             Amount::Missing | Amount::Full => own
                 .lines()
                 .filter(|line| super::intent_in(line).request)

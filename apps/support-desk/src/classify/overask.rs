@@ -39,13 +39,22 @@ struct Res {
     unread_add: Regex,
     /// F1611: a figure asked for a cost of the customer's own beside the refund ("12 for the taxi", "and my postage
     /// of 5.99" — joined, never a receipt's "Shipping $5.00" line —, "cover the $9 I spent on return shipping", "USD
-    /// 12 towards courier charges"): an addition to the ask. The first two are dropped inside a told price; the third
-    /// is asked by its verb.
-    extra_cost: [Regex; 3],
+    /// 12 towards courier charges", "and the cost of the batteries …, 12 dollars"): an addition to the ask. All but the
+    /// third are dropped inside a told price; the third is asked by its verb.
+    extra_cost: [Regex; 4],
     /// A sentence that opens by adding ("Additionally …", "Plus …", "On top, …", "And …").
     additive_start: Regex,
     unread_each: Regex,
     share_added: Regex,
+    /// F1612: a share of the ask added in words: "one and a half times", "1.5x", "plus half again", "half as much
+    /// again", "and a quarter more".
+    share_words: Regex,
+    /// F1612: an addition with no figure that is still more than nothing: "with interest", "and then some", "and a
+    /// bit more".
+    more_unnamed: Regex,
+    /// F1612: a noun phrase that names a payment without telling one ("what I paid", "the $49.99 I paid for the case",
+    /// "the batteries I bought", "the cost of …"): the object of the ask, not a sub-clause that tells a price.
+    paid_phrase: Regex,
 }
 
 /// The customer's own costs an addition names (F1611).
@@ -108,7 +117,10 @@ fn res() -> Option<&'static Res> {
             another: Regex::new(&format!(r"(?i)\b(?:another|an\s+extra|an\s+additional|a\s+further)\s+(?P<f>{fig})"))
                 .ok()?,
             // "$49.99 and $49.99", "$49.99 and then $49.99": a figure asked after another.
-            and_join: Regex::new(&format!(r"(?i)(?P<a>{fig})\s+and\s+(?:then\s+)?(?:also\s+)?(?P<f>{fig})")).ok()?,
+            and_join: Regex::new(&format!(
+                r"(?i)(?P<a>{fig})\s*,?\s+and\s+(?:then\s+)?(?:also\s+)?(?:the\s+|my\s+)?(?P<f>{fig})"
+            ))
+            .ok()?,
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
             mult_after: Regex::new(&format!(
                 r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
@@ -121,6 +133,18 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
+            share_words: Regex::new(
+                r"(?i)\b(?P<half>(?:one|1)\s+and\s+a\s+half\s+times|1[.,]5\s*(?:times|x)\b|(?:\band|\bplus|\+)\s+(?:a\s+)?half\s+(?:again|as\s+much\s+again|more|extra|on\s+top)|half\s+as\s+much\s+again)|(?:\band|\bplus|\bwith|\+)\s+(?:a|one)\s+(?P<part>quarter|third|fifth|tenth)\s+(?:more|extra|again|on\s+top)\b",
+            )
+            .ok()?,
+            more_unnamed: Regex::new(
+                r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b",
+            )
+            .ok()?,
+            paid_phrase: Regex::new(
+                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\s+of\b",
+            )
+            .ok()?,
             // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
             for_each: Regex::new(&format!(
                 r"(?i)\b(?:for|on)\s+(?:each|every\s+one|every|all)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+|these\s+)?(?P<n>{COUNT})\b|\beach\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<m>{COUNT})\b|\bper\s+(?:item|piece|unit|one|mug|cup|glass|plate|pair|bottle)\s+(?:for|on|x|times)\s+(?:the\s+|my\s+|all\s+)?(?P<k>{COUNT})\b"
@@ -151,13 +175,18 @@ fn res() -> Option<&'static Res> {
                     r"(?i)\b(?:cover|remit|reimburse|pay(?:\s+me|\s+us)?|add)\s+(?:for\s+)?(?:the\s+|my\s+|our\s+)?(?P<f>{fig}|\b\d{{1,4}}\b)\s+(?:(?:i|we)\s+(?:spent|paid|had\s+to\s+pay)\s+(?:on|for)\s+)?(?:the\s+|my\s+)?(?:\w+\s+)?{COSTS}\b"
                 ))
                 .ok()?,
+                // F1612: "and the cost of the batteries I bought for it, 12 dollars".
+                Regex::new(&format!(
+                    r"(?i)\b(?:and|plus)\s+(?:the|my|our)\s+(?:cost|price)\s+of\s+[^\n.;!?]{{1,60}}?[,:(]\s*(?P<f>{fig}|\b\d{{1,4}}\b)"
+                ))
+                .ok()?,
             ],
             additive_start: Regex::new(
                 r"(?i)^[\s\W]*(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|\+)\b|^[\s\W]*\+",
             )
             .ok()?,
             unread_add: Regex::new(
-                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b",
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b|\b(?:and|plus)\s+(?:the|my|our)\s+costs?\s+of\b",
             )
             .ok()?,
             // "for each of the mugs": a multiplier with no count read.
@@ -182,6 +211,9 @@ enum Op {
     Total(i64),
     /// The ask plus a share of it, in basis points ("the order value plus 25% handling", "plus a 15% uplift", F1604).
     AddShare(i64),
+    /// An addition whose figure is not named but is more than nothing ("with interest", "plus the postage", F1612):
+    /// over the whole amount an over-ask, over a part of it unsettled.
+    More,
     /// An operator whose operand cannot be read.
     Unread,
 }
@@ -249,10 +281,14 @@ fn subclauses(s: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Whether the sub-clause around `at` tells a price or a charge.
+/// Whether the sub-clause around `at` tells a price or a charge. A payment named as the object of the ask ("what I
+/// paid", "the $49.99 I paid for the case") tells none (F1612).
 fn in_told_price(s: &str, at: usize) -> bool {
     let Some(r) = res() else { return true };
-    subclauses(s).into_iter().find(|(a, b)| *a <= at && at <= *b).is_some_and(|(a, b)| r.paid.is_match(&s[a..b]))
+    subclauses(s)
+        .into_iter()
+        .find(|(a, b)| *a <= at && at <= *b)
+        .is_some_and(|(a, b)| r.paid.is_match(&r.paid_phrase.replace_all(&s[a..b], " ")))
 }
 
 /// The operators one asking sentence puts on the ask.
@@ -280,7 +316,7 @@ fn operators(s: &str) -> Vec<Op> {
     for m in r.also_add.find_iter(s).filter(|m| !in_told_price(s, m.start())) {
         match fig_after(m.end()) {
             Some(f) => ops.push(Op::Add { cents: f.2, at: f.0, weak: false }),
-            None if r.unread_add.is_match(&s[m.start()..]) => ops.push(Op::Unread),
+            None if r.unread_add.is_match(&s[m.start()..]) => ops.push(Op::More),
             None => {}
         }
     }
@@ -339,7 +375,23 @@ fn operators(s: &str) -> Vec<Op> {
             .find_iter(s)
             .any(|m| !in_told_price(s, m.start()) && fig_after(m.end()).is_none() && !bracketed(m.start()))
     {
-        ops.push(Op::Unread);
+        ops.push(Op::More);
+    }
+    // F1612: a share added in words, and an addition named by no figure.
+    for c in r.share_words.captures_iter(s) {
+        if c.get(0).is_some_and(|m| !in_told_price(s, m.start())) {
+            let basis = match c.name("part").map(|p| p.as_str().to_lowercase()) {
+                None => 5_000,
+                Some(p) if p == "quarter" => 2_500,
+                Some(p) if p == "third" => 3_333,
+                Some(p) if p == "fifth" => 2_000,
+                Some(_) => 1_000,
+            };
+            ops.push(Op::AddShare(basis));
+        }
+    }
+    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {
+        ops.push(Op::More);
     }
     for c in r.on_top.captures_iter(s) {
         if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
@@ -427,10 +479,13 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Unread);
         }
     }
-    // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's.
+    // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's. In a
+    // sentence that opens by adding ("Also $80 for the wall mount I had to buy."), the cost is added to whatever was
+    // asked before it, a figure included (F1612).
+    let additive = r.additive_start.is_match(s);
     for (at, v) in cost_figures(s) {
         if !ops.iter().any(|o| matches!(o, Op::Add { at: a, .. } | Op::Cost { at: a, .. } if *a == at)) {
-            ops.push(Op::Cost { cents: v, at });
+            ops.push(if additive { Op::Add { cents: v, at, weak: false } } else { Op::Cost { cents: v, at } });
         }
     }
     ops
@@ -468,7 +523,7 @@ fn asking_sentences(own: &str) -> Vec<&str> {
 pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Amount {
     let (Some(order), true) = (order, applies) else { return amount };
     match amount {
-        Amount::FullPlus(_) | Amount::Times(_) => return amount,
+        Amount::FullPlus(_) | Amount::Times(_) | Amount::MoreThan(_) => return amount,
         Amount::Cents(v) if v > order => return amount,
         _ => {}
     }
@@ -544,6 +599,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         .sum();
     let strong = ops.iter().any(|o| !matches!(o, Op::Add { weak: true, .. }));
     let unread = ops.contains(&Op::Unread);
+    let more = ops.contains(&Op::More);
     let mul = ops.iter().find_map(|o| if let Op::Mul { n, operand } = o { Some((*n, *operand)) } else { None });
     let total = match mul {
         Some((n, Some((x, _)))) => x.checked_mul(n).and_then(|p| p.checked_add(adds)),
@@ -551,8 +607,10 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         None => head.and_then(|h| h.checked_add(adds)),
     };
     match total {
+        // More than the whole by a figure not named: an over-ask whatever the figure (F1612).
+        Some(t) if more && t >= order => Amount::MoreThan(t),
         Some(t) if t > order => Amount::Cents(t),
-        _ if unread || total.is_none() => match amount {
+        _ if unread || more || total.is_none() => match amount {
             Amount::Ambiguous => amount,
             _ if strong => Amount::Ambiguous,
             _ => amount,

@@ -32,6 +32,7 @@ const WHY_THING: &str = "the price of the thing named after it, in a sentence th
 const WHY_OFFERED: &str =
     "offered by the shop, or a difference compared (\"your offer of 15\", \"20 dollars cheaper\")";
 const WHY_DECLINED: &str = "turned down (\"not a 10 euro voucher\")";
+const WHY_ECHOED: &str = "echoed in a question of its own, someone else's figure (\"15 dollars? Seriously?\")";
 
 /// What a figure does in its sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,6 +263,8 @@ pub fn read(text: &str) -> Vec<Roled> {
                 (Role::Context, WHY_DECLINED)
             } else if offered_or_compared(head, tail) {
                 (Role::Context, WHY_OFFERED)
+            } else if echoed(head, tail) {
+                (Role::Context, WHY_ECHOED)
             } else if p.identifier_before.is_match(head) {
                 (Role::Context, WHY_IDENTIFIER)
             } else if p.full_plus.is_match(head) && sentence_asks {
@@ -369,6 +372,16 @@ fn offered_or_compared(head: &str, tail: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|(offered, compared)| offered.is_match(head) || compared.is_match(tail))
+}
+
+/// A figure that is a question on its own ("15 dollars?", "$10??", "Only 20 euro?!"): the customer echoes a figure
+/// someone else named, in disbelief (outside attack 47, F1613); they ask none by it.
+fn echoed(head: &str, tail: &str) -> bool {
+    let head = head.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let tail = tail.trim();
+    matches!(head.as_str(), "" | "only" | "just" | "a measly" | "a mere" | "a")
+        && tail.starts_with('?')
+        && tail.chars().all(|c| matches!(c, '?' | '!' | '.') || c.is_whitespace())
 }
 
 /// Whether the text before a sentence ends with an approximation whose "." the sentence reader took for a full stop
@@ -553,7 +566,8 @@ pub fn settle(
                         && (f.why == WHY_ELSEWHERE
                             || f.why == WHY_IDENTIFIER
                             || f.why == WHY_DECLINED
-                            || f.why == WHY_OFFERED)
+                            || f.why == WHY_OFFERED
+                            || f.why == WHY_ECHOED)
                 }) =>
         {
             match asked.as_slice() {
@@ -574,8 +588,38 @@ pub fn settle(
         {
             (Amount::Missing, "the order's price rounded, no figure asked")
         }
+        // A figure no word asks, in a sentence that asks nothing, beside a sentence that asks the whole order by name
+        // ("Wasted $20 on batteries. Just refund the order.", attack 47): the whole order is asked.
+        (Amount::Cents(v), []) if only(&figs, v, |f| f.why == WHY_UNASKED) && whole_order_asked_apart(text, v) => {
+            (Amount::Full, "a figure no word asks, and the whole order asked by name")
+        }
         (a, _) => (a, "the earlier reading stands"),
     }
+}
+
+/// Whether a sentence asks the whole order by name ("refund the order", "a full refund", "refund in full") and no
+/// sentence that asks names the figure `v`.
+fn whole_order_asked_apart(text: &str, v: i64) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(whole) = RE
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:refund|reimburse|cancel\s+and\s+refund)\s+(?:me\s+)?(?:the\s+(?:whole\s+|entire\s+)?order|the\s+lot|everything|it\s+all|in\s+full)\b|\bfull\s+refund\b|\b(?:the\s+)?(?:full|whole|entire)\s+(?:price|amount|order)\s+back\b",
+            )
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let spans = sentences(text);
+    let asks_whole = spans.iter().any(|(s, e)| whole.is_match(&text[*s..*e]));
+    let figure_in_ask = spans.iter().any(|(s, e)| {
+        let sentence = &text[*s..*e];
+        super::clause_intent(sentence).request
+            && money::read(sentence).iter().any(|a| a.cents == v && a.certainty == Certainty::Exact)
+    });
+    asks_whole && !figure_in_ask
 }
 
 /// Whether there is a figure of value `v` and every one satisfies `test`.

@@ -194,6 +194,13 @@ pub fn refunds_not_asked_blanked(text: &str) -> String {
             r"(?:\?\s*(?:nah|nope|no|not\s+really)\b|(?:[?!.,:;]+|\s[-–—]+)?\s*(?:nah|nope|no\s+thanks?|no\s+thank\s+you|(?:is\s+|are\s+)?not\s+(?:needed|necessary|required|wanted)|(?:is|are)n'?t\s+(?:needed|necessary|required|wanted|what\s+(?:i|we)'?(?:m|re|\s+am|\s+are)\s+after))\b)",
             // Someone else's refund, told in the past.
             r"|\b(?:my|our|a|other|some|many|lots\s+of)\s+(?:\w+\s+)?(?:friends?|neighbou?rs?|colleagues?|customers|people|buyers|reviewers|users)\b[^.?!\n]{0,40}?\b(?:got|received|had|asked\s+for|wanted|demanded)\s+(?:a\s+|her\s+|his\s+|their\s+|the\s+)?(?:refunds?|money\s+back)\b",
+            // F1613: a refund someone close wanted and was talked out of ("My husband wanted a refund but I talked him
+            // out of it"): the wish is withdrawn (without the withdrawal, "My husband wanted a refund and so do I" asks).
+            r"|\b(?:my|our)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|mum|mom|mother|dad|father|boss|manager|colleague|friend|brother|sister|kids?|boyfriend|girlfriend|flatmate|room-?mate)\b[^.?!\n]{0,40}?\b(?:wanted|was\s+(?:going|about)\s+to\s+ask\s+for|wanted\s+to\s+ask\s+for|asked\s+for|thought\s+about\s+asking\s+for)\s+(?:a\s+|her\s+|his\s+|their\s+|the\s+|our\s+)?(?:refunds?|money\s+back)\s+but\b[^.?!\n]*?\b(?:out\s+of\s+it|changed\s+(?:his|her|their|my|our)\s+minds?|decided\s+(?:against\s+it|not\s+to)|not\s+any\s*more|no\s+longer)\b",
+            // F1613: a request quoted and then withdrawn ("'tell them we want our money back' - ignore that, she was
+            // joking"), or said and taken back at once ("I want a refund. Just kidding!").
+            r#"|['"“‘][^'"”’\n]{0,120}\b(?:refund|money\s+back)\b[^'"”’\n]{0,60}['"”’]\s*[-–—,.;:]*\s*(?:ignore\s+(?:that|this|it)|disregard\s+(?:that|this|it)|scratch\s+that|(?:she|he|they|i)\s+(?:was|were|is|are|am)\s+(?:only\s+|just\s+)?(?:joking|kidding))\b"#,
+            r"|[^.?!\n]*\b(?:refund|money\s+back)\b[^.?!\n]*[.!?]*\s*(?:(?:just|only)\s+(?:kidding|joking)|jk)\b",
             // A refund only weighed.
             r"|\b(?:before|whether|should)\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:ask|want|get|request|claim|demand)\w*\s+(?:for\s+)?(?:a\s+|my\s+|our\s+)?(?:refund|money\s+back)\b",
             r"|\b(?:i|we)\s+(?:could|might)\s+(?:ask|request)\s+(?:for\s+)?(?:a\s+|my\s+|our\s+)?(?:refund|money\s+back)\s+but\b",
