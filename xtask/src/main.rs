@@ -4620,6 +4620,56 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack47_the_whole_order_a_difference_and_a_supposition",
         also: &[],
     },
+    // F1617 (attack 48)
+    Mutation {
+        property: "a request withdrawn, negated, cancelled or only supposed (\"I no longer want a refund\", \"Forget the refund\", \"If it breaks again I'll want a refund\") is never paid (F1617, attack 48)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "&wants::requests_withdrawn_blanked(&wants::refunds_not_asked_blanked(",
+        broken: "&(&wants::refunds_not_asked_blanked(",
+        package: "support-desk",
+        filter: "reading_classes::attack48_requests_withdrawn_negated_or_supposed_ask_nothing",
+        also: &[],
+    },
+    // F1618a (attack 48)
+    Mutation {
+        property: "a bare number a wish asks in a ticket that measures nothing (\"I want 70.\") is money: an over-ask refused, never the order's amount paid (F1618a, attack 48)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "|| (raw.len() >= 2 && !measure_named(text)))",
+        broken: "|| (raw.len() >= 2 && false))",
+        package: "support-desk",
+        filter: "reading_classes::attack48_bare_numbers_asked_are_money",
+        also: &[],
+    },
+    // F1618b (attack 48)
+    Mutation {
+        property: "an addend named beside the whole with no figure (\"Refund + my costs\", \"and pay my taxi\") is an over-ask, never the order's amount paid (F1618b, attack 48)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    if !addends.is_empty() && !ops",
+        broken: "    if addends.is_empty() && addends.len() > 0 && !ops",
+        package: "support-desk",
+        filter: "desk33_overask::attack48_addends_named_beside_the_whole_are_over_asks",
+        also: &[],
+    },
+    // F1619a (attack 48)
+    Mutation {
+        property: "a lower bound (\"at least $40\", \"upwards of $40\") is no settled figure: escalated for information, never paid (F1619a, attack 48)",
+        file: "apps/support-desk/src/classify/settle.rs",
+        original: "r\"|\\bat\\s+least|\\bno\\s+less\\s+than|\\bupwards\\s+of|\\ba\\s+minimum\\s+of|\\bminimum\\s+of)\",",
+        broken: "r\"|\\bnever_a_lower_bound)\",",
+        package: "support-desk",
+        filter: "reading_classes::attack48_lower_bounds_near_misses_and_every_charge_asked",
+        also: &[],
+    },
+    // F1619b (attack 48)
+    Mutation {
+        property: "every charge of a duplicate asked back (\"Charged twice. Refund both charges.\") is an over-ask, never one charge paid (F1619b, attack 48)",
+        file: "apps/support-desk/src/classify/duplicates.rs",
+        original: "        None if asks_all => 2,",
+        broken: "        None if false => 2,",
+        package: "support-desk",
+        filter: "reading_classes::attack48_lower_bounds_near_misses_and_every_charge_asked",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

@@ -252,7 +252,12 @@ pub async fn gather_with(lk: &mut impl LookupTools) -> Result<Evidence, Error> {
     calls.push("list_customer_orders".into());
     let orders = lk.list_customer_orders().await?;
     let named = named_order_ids(&format!("{}\n{}", ticket.subject, ticket.body));
+    // Another of the customer's own orders named in the ticket ("Not this order - refund order #6 instead") is the
+    // one it is about, not the order the ticket was linked to (outside attack 48). A number that is none of their
+    // orders leaves the link as it is: customers write order numbers the shop's ids need not match.
+    let other_own = |linked: i64| named.iter().copied().find(|n| *n != linked && orders.iter().any(|o| o.id == *n));
     let (lookup, candidate) = match (ticket.order_id, named.first()) {
+        (Some(id), _) if other_own(id).is_some() => (OrderLookup::Named, other_own(id)),
         (Some(id), _) => (OrderLookup::Linked, Some(id)),
         (None, Some(id)) => (OrderLookup::Named, Some(*id)),
         (None, None) if orders.len() == 1 => (OrderLookup::OnlyOrder, Some(orders[0].id)),

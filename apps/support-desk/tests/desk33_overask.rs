@@ -376,3 +376,78 @@ fn attack47_more_than_the_whole_in_words_is_an_over_ask() {
         ("Half of it back would be fine, the other half of the set works.", 4999, &[], other("escalate", "U1")),
     ]);
 }
+
+/// Outside attack 48 (F1618): an addend beside the whole named as a thing or a small sum in words ("Refund + my
+/// costs", "and pay my taxi", "with compensation for the inconvenience", "plus something for my trouble", "and a dollar
+/// more", "and another 5", "Also the $8 postage", "what I paid, doubled", "the price times 1.5") is an over-ask; a
+/// clause of its own after "and" ("and the shipping was slow too") adds nothing.
+#[test]
+fn attack48_addends_named_beside_the_whole_are_over_asks() {
+    let mut cases: Vec<(&str, i64, &[&str], crate::kinds::Decision)> = [
+        "My money back, plus something for my trouble.",
+        "Full refund, and I expect a goodwill payment on top.",
+        "Give back the payment, and pay my taxi also (12 dollar).",
+        "Refund it. Also pay for my taxi, it was 12.",
+        "Reimburse the order and the repair man's bill of $35.",
+        "Please refund, with compensation for the inconvenience.",
+        "Entire amount back + a bit extra for the hassle",
+        "Refund me and cover my expenses too.",
+        "Money back. And something extra for the stress.",
+        "Refund, and add a little for the delay.",
+        "Refund the order. Also the $8 postage.",
+        "Refund the order. Plus 8 for postage.",
+        "Refund + late fees.",
+        "Refund + my costs.",
+        "Refund and pay my return shipping.",
+        "Refund the order and cover the courier.",
+        "Refund and compensate me for the delay.",
+        "Refund and compensation please.",
+        "my money back and a dollar more",
+        "Refund what I paid, and 5 more.",
+        "Money back, and the 1.20 stamp.",
+        "Refund me. I also want my bus fare back (2.50).",
+        "Refund me. And my bus fare: 2.50.",
+        "Refund what I paid, doubled.",
+        "refund the price times 1.5",
+        "Refund me one-and-a-half times what I paid.",
+        "refund the full amount and 1 cent",
+        "refund $49.99 and a penny",
+    ]
+    .iter()
+    .map(|b| (*b, 4_999, &[][..], x2()))
+    .collect();
+    for b in [
+        "Refund the order and the shipping was slow too.",
+        "Refund please, and the courier was rude.",
+        "Refund me and send the return label.",
+        "Please refund me and have a nice day.",
+    ] {
+        cases.push((b, 4_999, &[], refund(4_999)));
+    }
+    cases.push(("Refund $20 for the strap and thanks for your help.", 4_999, &[], refund(2_000)));
+    check(&cases);
+}
+
+/// Outside attack 48 (F1620): items each with a figure asked together are their sum ("the cup ($30) and the saucer
+/// ($30)", "$30 & $25", "Also the saucer ($25)."), a count at a figure its product ("2 @ $30", "$30 x2", "$20 three
+/// times"), a rate times its unit counted ("$5 per missing screw, 12 screws missing"): above the order an over-ask,
+/// never the first figure paid.
+#[test]
+fn attack48_items_counts_and_rates_are_summed() {
+    let mut cases: Vec<(&str, i64, &[&str], crate::kinds::Decision)> = [
+        "refund $30 x2",
+        "refund 2 @ $30",
+        "refund $5 per missing screw, 12 screws missing",
+        "refund the broken cup ($30) and the broken saucer ($30)",
+        "refund $30 & $25",
+        "Refund the cup ($30). Also the saucer ($25).",
+        "refund $20 three times",
+    ]
+    .iter()
+    .map(|b| (*b, 4_999, &[][..], x2()))
+    .collect();
+    cases.push(("refund $20 for the cup and $25 for the saucer", 4_999, &[], refund(4_500)));
+    cases.push(("refund the stand ($300) and the speaker ($300)", 70_000, &[], other("escalate", "E1")));
+    cases.push(("I paid $49.99 and $5 shipping. Refund the $20 strap.", 4_999, &[], refund(2_000)));
+    check(&cases);
+}

@@ -606,3 +606,124 @@ fn attack47_the_whole_order_a_difference_and_a_supposition() {
         assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
     }
 }
+
+/// Outside attack 48 (F1617): a request withdrawn, negated, cancelled, taken back after it was made, only planned or
+/// supposed, or someone else's that the writer overrules, asks nothing; the question beside it is the ticket.
+#[test]
+fn attack48_requests_withdrawn_negated_or_supposed_ask_nothing() {
+    for body in [
+        "I no longer want a refund.",
+        "Forget the refund.",
+        "Please don't process my refund, I'm keeping it.",
+        "Refund please. Actually, scratch that - it works now. How do I clean it?",
+        "My son asked for a refund but I said no, we'll keep it. How do I pair it with my phone?",
+        "My partner was going to ask for a refund. We decided to keep it. Is there a warranty?",
+        "I was going to ask for a refund, but never mind, I figured it out. Thanks!",
+        "Disregard my earlier email asking for a refund, all sorted. When does the sale end?",
+        "Earlier I asked for my money back. Please cancel that request, the parcel turned up.",
+        "pls ignore the refund request, found it in the garage lol. does it come in blue?",
+        "Was about to demand a refund but it started working. What batteries does it take?",
+        "Withdrawing my refund request from Monday. Thanks anyway.",
+        "If it breaks again I'll want a refund. For now, how do I reset it?",
+        "The last thing I want is my money back - I love it. Just need the manual.",
+        "Far from wanting a refund, I'd like to order two more. How?",
+        "Cancel my refund request please, item found.",
+        "In case it doesn't arrive by Friday, I'd want my money back. Any tracking?",
+        "Never mind the refund. What's the warranty?",
+        "Hold off on the refund, it might still work. How do I reset it?",
+        "Refund request withdrawn.",
+        "Refund me. Haha no. Where's the charger port?",
+        "Hi, my earlier message (refund please) was sent by mistake. Thanks!",
+        "<p><s>Refund me now</s></p><p>Never mind, sorted. How do I reset it?</p>",
+        "Ya no quiero el reembolso. Gracias.",
+        "Je ne veux plus de remboursement, merci.",
+        "Kein Refund nötig, danke. Wie lange ist die Garantie?",
+        "We've decided against a refund; which cable fits the newer model?",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    // The request stands: made after the withdrawal of something else, or made again.
+    for body in [
+        "Ignore my last email about the colour. I want a refund for the kettle.",
+        "I was going to ask for a replacement, but no: refund please.",
+        "I no longer want the replacement. Refund please.",
+        "I was going to ask for a refund last week but waited. It still leaks. Refund please.",
+        "Don't send another one, just refund me.",
+        "If you can't fix it, refund me.",
+        "My son asked for a refund and so do I.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
+
+/// Outside attack 48 (F1618): a bare number a wish or a request asks in a ticket that measures nothing is money ("I
+/// want 70.", "Refund: 70", "refund. 70.", "Credit my account with 70."): above the order an over-ask, never the
+/// order's amount paid in its place; below it, that figure.
+#[test]
+fn attack48_bare_numbers_asked_are_money() {
+    for body in [
+        "I want 70.",
+        "Broken on arrival. I want 70.",
+        "You offer 10. I want 70.",
+        "refund. 70.",
+        "Refund: 70",
+        "I'd like 70.",
+        "Credit my account with 70.",
+        "Issue a credit note for 70.",
+        "Offered 20 by chat. Want 90.",
+        "Refund please. 70.",
+        "It's been 3 weeks of this. I want 70.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for (body, cents) in
+        [("I want 40!", 4_000), ("I need 40 to fix it.", 4_000), ("Refund: 20", 2_000), ("Ten? I want forty.", 4_000)]
+    {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(cents), "{body}");
+    }
+    // A size or a count a wish names is no money.
+    for body in
+        ["The frame is 58, I need 54. Refund please.", "Refund please. I'm 70 years old and can't carry it back."]
+    {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
+
+/// Outside attack 48 (F1619): a lower bound is no settled figure ("at least $40", "$40+", "$40 or more": U1); harm
+/// narrowly escaped is harm ("It nearly took my finger off", "Could have killed someone": E2); a duplicate's charges
+/// asked back all at once ("Refund both charges") is an over-ask, and "30 each … refund one" asks 30.
+#[test]
+fn attack48_lower_bounds_near_misses_and_every_charge_asked() {
+    for body in [
+        "refund $40, possibly a bit more",
+        "refund at least $40",
+        "refund $40 minimum",
+        "refund $40 or more",
+        "refund $40+",
+        "refund upwards of $40",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+    for body in ["refund $40 please, the lid at least works.", "Refund $40. At least the box was nice."] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_000), "{body}");
+    }
+    for body in ["It nearly took my finger off. Refund.", "Could have killed someone. Refund."] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "E2"), "{body}");
+    }
+    for body in [
+        "Charged twice. Refund both charges.",
+        "I was charged twice. Give me back both payments.",
+        "Charged twice: please refund the duplicate AND the original.",
+        "Charged twice. Refund everything I paid.",
+        "Charged four times, $20 each. refund the three extra.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for (body, cents) in [
+        ("billed twice, 30 each. refund one.", 3_000),
+        ("Charged twice for my order. Refund the duplicate please.", 4_999),
+        ("I was charged twice, both for 49.99. Refund one please.", 4_999),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(cents), "{body}");
+    }
+}

@@ -40,7 +40,7 @@ struct Patterns {
 /// the repeat word after it does.
 const PRESENT: &str = r"\b(?:take|takes|charge|charges|bill|bills|debit|debits|deduct|deducts)\s+(?:(?:me|us|my|our|money|from)\b|[$€£\d])";
 const REPEAT: &str =
-    r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time|three\s+times|3\s*times|thrice)";
+    r"(?:twice|two\s+times|2\s*times|2\s*x|x\s*2|double|a\s+second\s+time|(?:three|four|five|3|4|5)\s*times|thrice)";
 /// The repeat words that may stand a few words after the figure ("x2" counts items there: only right after it).
 const WORDS: &str = r"(?:twice|two\s+times|2\s*times|a\s+second\s+time)";
 const FIGURE: &str = r"(?:(?:[$€£]|(?:a|au|us|nz|s)\$|\b(?:usd|eur|gbp|aud|php|pln|cad|nzd|sgd|chf)\s?)\s?\d(?:[\d,.]*\d)?|\b\d+(?:[.,]\d{2})\b)(?:\s?(?:zł|zl|usd|eur|gbp|aud|php|pln|€|dollars?|euros?|pounds?|quid|bucks))?";
@@ -93,10 +93,23 @@ pub fn reported(own: &str) -> bool {
         .as_ref()
         .is_some_and(|re| re.is_match(&text[end..]))
     };
-    p.verb_repeat
-        .find_iter(&text)
-        .chain(p.figure_repeat.find_iter(&text))
-        .any(|m| !p.attempt.is_match(m.as_str()) && !frequency(m.end()))
+    // "refund $30 x2" multiplies what is asked: a figure counted "x2" is a charge repeated only where the text speaks
+    // of charging (outside attack 48).
+    static CHARGE: OnceLock<Option<Regex>> = OnceLock::new();
+    let charge_word = CHARGE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:charg\w*|debit\w*|bill(?:ed|ing)?|statement|card|bank|account|posted|taken|deducted|withdrawn|transactions?|payments?)\b").ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(&text));
+    let counted_only = |m: &regex::Match| {
+        let lower = m.as_str().to_lowercase();
+        !charge_word && (lower.contains("x2") || lower.contains("x 2") || lower.contains("2x") || lower.contains("2 x"))
+    };
+    p.verb_repeat.find_iter(&text).any(|m| !p.attempt.is_match(m.as_str()) && !frequency(m.end()))
+        || p.figure_repeat
+            .find_iter(&text)
+            .any(|m| !p.attempt.is_match(m.as_str()) && !frequency(m.end()) && !counted_only(&m))
         || p.second_charge.is_match(&text)
         || repeated_statement_line(&text).is_some()
 }
@@ -188,16 +201,37 @@ pub fn extra_charge(own: &str) -> Option<i64> {
                 .filter(|s| p.verb_repeat.is_match(s))
                 .flat_map(|s| p.figure.find_iter(s).filter_map(|f| cents_of(f.as_str())).collect::<Vec<_>>())
                 .collect();
+            // A bare number told "each" in the report ("billed twice, 30 each", outside attack 48).
+            static EACH: OnceLock<Option<Regex>> = OnceLock::new();
+            let each = EACH.get_or_init(|| Regex::new(r"(?i)\b(\d{1,5}(?:[.,]\d{2})?)\s+each\b").ok());
+            let told_each: Vec<i64> = super::desk25::sentences(own)
+                .filter(|s| p.verb_repeat.is_match(s))
+                .flat_map(|s| {
+                    each.as_ref()
+                        .map(|re| re.captures_iter(s).filter_map(|c| cents_of(&c[1])).collect::<Vec<_>>())
+                        .unwrap_or_default()
+                })
+                .collect();
             // None there ("charged 3 times! 49.99 x3."): the one figure of the report.
-            super::figures::one_distinct(told).or_else(|| super::figures::one_distinct(figures.clone()))
+            super::figures::one_distinct(told)
+                .or_else(|| super::figures::one_distinct(told_each))
+                .or_else(|| super::figures::one_distinct(figures.clone()))
         }
         _ => None,
     }
 }
 
-/// How many extra charges the customer asks back: one, or two and more when they were charged three or more times
-/// and ask the extras back in the plural ("charged 3 times! … refund the 2 extra", F1615).
+/// How many charges the customer asks back: one; two and more when they were charged three or more times and ask the
+/// extras back in the plural ("charged 3 times! … refund the 2 extra", F1615); every charge when they ask them all
+/// back ("refund both charges", "the duplicate AND the original", "everything I paid", outside attack 48).
 pub fn extra_charges(own: &str) -> i64 {
+    static ALL: OnceLock<Option<Regex>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:refund|return|reverse|credit|give\s+(?:me\s+|us\s+)?back|send\s+back|pay\s+back|want|need)\s+(?:me\s+|us\s+)?(?:of\s+)?(?:(?:please|pls|the)\s+)?(?:both|all\s+(?:two|three|four|2|3|4)(?:\s+of\s+them)?|the\s+duplicate(?:\s+charge)?\s+and\s+the\s+original|everything\s+(?:i|we)\s+paid)\b|\bboth\s+(?:charges|payments|amounts|debits)?\s*back\b",
+        )
+        .ok()
+    });
     static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
     let Some((times, plural)) = RES
         .get_or_init(|| {
@@ -207,7 +241,7 @@ pub fn extra_charges(own: &str) -> i64 {
                 )
                 .ok()?,
                 Regex::new(
-                    r"(?i)\b(?:the\s+)?(?:2|3|4|two|three|four|both|other\s+(?:two|2|three|3))\s+(?:extra|additional|duplicate|other)s?\b|\bextra\s+(?:charges|ones|payments|debits)\b|\bthe\s+(?:extras|duplicates)\b",
+                    r"(?i)\b(?:the\s+)?(?:2|3|4|two|three|four|both|other\s+(?:two|2|three|3))\s+(?:extra|additional|duplicate|other)s?\b|\b(?:extra|duplicate)(?:\s+charge)?\s+(?:charges|ones|payments|debits)\b|\bthe\s+(?:extras|duplicates)\b",
                 )
                 .ok()?,
             ))
@@ -227,8 +261,11 @@ pub fn extra_charges(own: &str) -> i64 {
             _ => None,
         }
     });
+    let asks_all = all.as_ref().is_some_and(|re| re.is_match(own));
     match n {
+        Some(n) if asks_all => n,
         Some(n) if plural.is_match(own) => n - 1,
+        None if asks_all => 2,
         _ => 1,
     }
 }

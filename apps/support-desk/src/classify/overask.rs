@@ -41,7 +41,7 @@ struct Res {
     /// of 5.99" — joined, never a receipt's "Shipping $5.00" line —, "cover the $9 I spent on return shipping", "USD
     /// 12 towards courier charges", "and the cost of the batteries …, 12 dollars"): an addition to the ask. All but the
     /// third are dropped inside a told price; the third is asked by its verb.
-    extra_cost: [Regex; 4],
+    extra_cost: [Regex; 5],
     /// A sentence that opens by adding ("Additionally …", "Plus …", "On top, …", "And …").
     additive_start: Regex,
     unread_each: Regex,
@@ -55,10 +55,24 @@ struct Res {
     /// F1612: a noun phrase that names a payment without telling one ("what I paid", "the $49.99 I paid for the case",
     /// "the batteries I bought", "the cost of …"): the object of the ask, not a sub-clause that tells a price.
     paid_phrase: Regex,
+    /// F1618: an addend named as a thing with no figure after a joining word ("Refund + my costs", "and pay my
+    /// taxi", "with compensation for the inconvenience", "plus something for my trouble", "and cover the courier").
+    add_np: Regex,
+    /// F1618: a small sum said in words beside the whole ("and a dollar more", "an extra dollar", "and a penny").
+    word_sum: Regex,
+    /// F1618: a bare number added ("and another 5", "and 5 more").
+    bare_more: Regex,
+    /// F1618: a figure joined by "and" to the whole named ("the full amount and $0.01", "my money back and 5 dollars").
+    whole_and: Regex,
+    /// F1620: a rate asked ("$5 per missing screw", "$10/day", "$10 for every day"): its unit, counted elsewhere in the
+    /// text ("12 screws missing", "6 days late"), multiplies it.
+    per_unit: Regex,
+    /// F1620: two figures, each of its own thing, joined in one ask ("the cup ($30) and the saucer ($25)", "$30 & $25").
+    item_join: Regex,
 }
 
 /// The customer's own costs an addition names (F1611).
-const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare)";
+const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare|bill|fees?|expenses?|costs?|repairs?|tip|compensation)";
 
 const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
 
@@ -66,7 +80,7 @@ fn res() -> Option<&'static Res> {
     static RES: OnceLock<Option<Res>> = OnceLock::new();
     RES.get_or_init(|| {
         let fig = format!(r"(?:(?:{CUR_BEFORE})\s?(?:{NUM})|(?:{NUM})\s?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)");
-        let head = r"(?:back|it|that|this|refund|amount|price|money|sum|total)";
+        let head = r"(?:back|it|that|this|refund|amount|price|money|sum|total|paid)";
         Some(Res {
             // F1604: a share added to the ask: "plus 25%", "+ 10 per cent", "and an extra 15%" — not a share off, nor a
             // tax ("10% off", "+ 20% VAT": the caller also drops a sentence that breaks a figure down into net and tax).
@@ -97,7 +111,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             full: Regex::new(
-                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|refund\w*\s+(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|(?:refund|reimburs)\w*\s+(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
             )
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
@@ -123,26 +137,50 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
             mult_after: Regex::new(&format!(
-                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
+                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
             ))
             .ok()?,
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
             mult_before: Regex::new(&format!(
-                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b))"
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig}))"
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
             share_words: Regex::new(
-                r"(?i)\b(?P<half>(?:one|1)\s+and\s+a\s+half\s+times|1[.,]5\s*(?:times|x)\b|(?:\band|\bplus|\+)\s+(?:a\s+)?half\s+(?:again|as\s+much\s+again|more|extra|on\s+top)|half\s+as\s+much\s+again)|(?:\band|\bplus|\bwith|\+)\s+(?:a|one)\s+(?P<part>quarter|third|fifth|tenth)\s+(?:more|extra|again|on\s+top)\b",
+                r"(?i)\b(?P<half>(?:one|1)[\s-]+and[\s-]+a[\s-]+half[\s-]+times|1[.,]5\s*(?:times|x)\b|(?:times|x)\s*1[.,]5\b|(?:\band|\bplus|\+)\s+(?:a\s+)?half\s+(?:again|as\s+much\s+again|more|extra|on\s+top)|half\s+as\s+much\s+again)|(?:\band|\bplus|\bwith|\+)\s+(?:a|one)\s+(?P<part>quarter|third|fifth|tenth)\s+(?:more|extra|again|on\s+top)\b",
             )
             .ok()?,
             more_unnamed: Regex::new(
                 r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b",
             )
             .ok()?,
+            add_np: Regex::new(&format!(
+                r"(?i)(?:\bplus\b|\+|\band\s+also\b|\balso\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bwith\b|\band\b|\by\b|\bet\b)\s*(?:(?:i'?d\s+(?:also\s+)?like|i\s+(?:also\s+)?want|i\s+expect|we\s+request)\s+)?(?:(?:pay|cover|add|compensate|refund|reimburse|include|give)\s+(?:me\s+|us\s+)?(?:for\s+)?)?(?:(?:the|my|our|a|an|some|any|whatever\s+the|une?|les?|la)\s+)?(?:(?:return|extra|additional|small|little|bus|train|late|installer'?s|repair\s+man'?s|goodwill)\s+)*(?P<n>{COSTS}|something|a\s+(?:bit|little)(?:\s+(?:more|extra))?|compensaci[oó]n|frais|damages|interest|payment\s+on\s+top)\b(?P<rest>\s+\w+)?"
+            ))
+            .ok()?,
+            word_sum: Regex::new(
+                r"(?i)(?:\band\s+|\bplus\s+|\+\s*|\bwith\s+)(?P<n>an?\s+extra\s+|another\s+|a\s+|an\s+|one\s+|1\s+)(?P<u>dollar|buck|euro|pound|quid|penny|cent)s?\b(?:\s+more)?|\ban\s+extra\s+(?P<v>dollar|buck|euro|pound|quid|penny|cent)\b",
+            )
+            .ok()?,
+            per_unit: Regex::new(&format!(
+                r"(?i)(?P<f>{fig})\s*(?:per|/|an?|each|for\s+(?:each|every))\s*(?:missing\s+|broken\s+|extra\s+)?(?P<unit>[a-z]{{3,}})\b"
+            ))
+            .ok()?,
+            item_join: Regex::new(&format!(
+                r"(?i)(?P<a>{fig})\)?\s*,?\s*(?:and|&|\+)\s+(?:also\s+)?(?:(?:the|my|a|an)\s+(?:[\w-]+\s+){{0,3}}?\(?)?(?P<f>{fig})"
+            ))
+            .ok()?,
+            whole_and: Regex::new(&format!(
+                r"(?i)(?:\bfull\s+(?:amount|price|refund|sum)|\bin\s+full|\bmy\s+money(?:\s+back)?|\bwhat\s+i\s+paid|\bthe\s+(?:order|lot)|\beverything)\s*,?\s+and\s+(?:an?\s+extra\s+|another\s+)?(?P<f>{fig})"
+            ))
+            .ok()?,
+            bare_more: Regex::new(
+                r"(?i)\b(?:and|plus)\s+(?:another\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})\s+more)\s*(?:[.!,;]|$)",
+            )
+            .ok()?,
             paid_phrase: Regex::new(
-                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\s+of\b",
+                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\b",
             )
             .ok()?,
             // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
@@ -168,11 +206,16 @@ fn res() -> Option<&'static Res> {
                 ))
                 .ok()?,
                 Regex::new(&format!(
-                    r"(?i)(?:\b(?:and|plus|also|my)\b|\+)[^\n.;!?]{{0,25}}?\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s+(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
+                    r"(?i)(?:\b(?:and|plus|also|my)\b|\+)[^\n.;!?]{{0,25}}?\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s*:?\s*(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
                 ))
                 .ok()?,
                 Regex::new(&format!(
                     r"(?i)\b(?:cover|remit|reimburse|pay(?:\s+me|\s+us)?|add)\s+(?:for\s+)?(?:the\s+|my\s+|our\s+)?(?P<f>{fig}|\b\d{{1,4}}\b)\s+(?:(?:i|we)\s+(?:spent|paid|had\s+to\s+pay)\s+(?:on|for)\s+)?(?:the\s+|my\s+)?(?:\w+\s+)?{COSTS}\b"
+                ))
+                .ok()?,
+                // F1618: "Also the $8 postage", "and the 1.20 stamp": the figure before the cost it names.
+                Regex::new(&format!(
+                    r"(?i)(?:\band|\bplus|\balso|\+)\s+(?:the\s+|my\s+)?(?P<f>{fig}|\b\d{{1,4}}\b)\s+(?:\w+\s+)?{COSTS}\b"
                 ))
                 .ok()?,
                 // F1612: "and the cost of the batteries I bought for it, 12 dollars".
@@ -212,14 +255,20 @@ enum Op {
     /// The ask plus a share of it, in basis points ("the order value plus 25% handling", "plus a 15% uplift", F1604).
     AddShare(i64),
     /// An addition whose figure is not named but is more than nothing ("with interest", "plus the postage", F1612):
-    /// over the whole amount an over-ask, over a part of it unsettled.
-    More,
+    /// over the whole amount an over-ask, over a part of it unsettled. `weak` when only a cost is named after a joining
+    /// word ("and the trouble", F1618): over a part it is that part's reason ("$25 back for that bracket and the
+    /// trouble"), no addend.
+    More { weak: bool },
     /// An operator whose operand cannot be read.
     Unread,
 }
 
 fn cents_of(m: &str) -> Option<i64> {
     let r = res()?;
+    // A one-digit number an operator names ("Plus 8 for postage"): its value in the order's currency.
+    if m.len() == 1 && m.chars().all(|c| c.is_ascii_digit()) {
+        return to_cents(m);
+    }
     let c = r.money.captures(m)?;
     let n = c.name("a").or(c.name("b")).or(c.name("c")).or(c.name("d"))?;
     to_cents(n.as_str())
@@ -316,7 +365,7 @@ fn operators(s: &str) -> Vec<Op> {
     for m in r.also_add.find_iter(s).filter(|m| !in_told_price(s, m.start())) {
         match fig_after(m.end()) {
             Some(f) => ops.push(Op::Add { cents: f.2, at: f.0, weak: false }),
-            None if r.unread_add.is_match(&s[m.start()..]) => ops.push(Op::More),
+            None if r.unread_add.is_match(&s[m.start()..]) => ops.push(Op::More { weak: false }),
             None => {}
         }
     }
@@ -375,7 +424,7 @@ fn operators(s: &str) -> Vec<Op> {
             .find_iter(s)
             .any(|m| !in_told_price(s, m.start()) && fig_after(m.end()).is_none() && !bracketed(m.start()))
     {
-        ops.push(Op::More);
+        ops.push(Op::More { weak: false });
     }
     // F1612: a share added in words, and an addition named by no figure.
     for c in r.share_words.captures_iter(s) {
@@ -390,8 +439,55 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::AddShare(basis));
         }
     }
-    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {
-        ops.push(Op::More);
+    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start()))
+        && !ops.iter().any(|o| matches!(o, Op::More { .. }))
+    {
+        ops.push(Op::More { weak: false });
+    }
+    // F1618: a small sum in words, a bare number added, and an addend named with no figure.
+    for c in r.word_sum.captures_iter(s) {
+        let unit = c.name("u").or(c.name("v")).map_or(String::new(), |u| u.as_str().to_lowercase());
+        let cents = if unit == "penny" || unit == "cent" { 1 } else { 100 };
+        // The operand's place is its number's ("and 1 cent"), so the figure is no head.
+        if let Some(m) = c.name("n").or(c.get(0)).filter(|m| !in_told_price(s, m.start())) {
+            ops.push(Op::Add { cents, at: m.start(), weak: false });
+        }
+    }
+    for c in r.whole_and.captures_iter(s) {
+        if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+            && let Some(v) = cents_of(f.as_str())
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+        }
+    }
+    for c in r.bare_more.captures_iter(s) {
+        if let Some(n) = c.name("a").or(c.name("b")).filter(|n| !in_told_price(s, n.start()))
+            && let Ok(v) = n.as_str().parse::<i64>()
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == n.start()))
+        {
+            ops.push(Op::Add { cents: v * 100, at: n.start(), weak: false });
+        }
+    }
+    let figured = |at: usize| figs.iter().any(|f| f.0 >= at && s[at..f.0].split_whitespace().count() <= 3);
+    let addends: Vec<usize> = r
+        .add_np
+        .captures_iter(s)
+        .filter_map(|c| {
+            let m = c.get(0)?;
+            // "and the shipping was slow": a clause of its own, no addend.
+            let rest = c.name("rest").map_or(String::new(), |x| x.as_str().trim().to_lowercase());
+            let clause =
+                matches!(rest.as_str(), "was" | "were" | "is" | "are" | "arrived" | "came" | "took" | "got" | "had");
+            (!clause && !in_told_price(s, m.start())).then_some(m.end())
+        })
+        .collect();
+    if !addends.is_empty() && !ops.iter().any(|o| matches!(o, Op::More { .. } | Op::Add { .. } | Op::Cost { .. })) {
+        // Its figure when one follows at once ("and pay my taxi also (12 dollar)"), else an addend with no figure.
+        match addends.iter().find_map(|at| figs.iter().find(|f| f.0 >= *at && figured(*at))) {
+            Some(f) => ops.push(Op::Add { cents: f.2, at: f.0, weak: false }),
+            None => ops.push(Op::More { weak: true }),
+        }
     }
     for c in r.on_top.captures_iter(s) {
         if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
@@ -446,7 +542,17 @@ fn operators(s: &str) -> Vec<Op> {
             if in_told_price(s, whole.start()) {
                 continue;
             }
-            let n = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("same")) {
+            if let (Some(at), Some(_)) = (c.name("at"), c.name("h")) {
+                // "SKU SER-30 @ 18.00": a number glued to an identifier counts nothing.
+                let glued =
+                    s[..at.start()].ends_with(['-', '#', '/']) || s[..at.start()].ends_with(char::is_alphanumeric);
+                if let Some(n) = count(at.as_str()).filter(|_| !glued) {
+                    ops.push(Op::Mul { n, operand: operand(&c, &["h"]) });
+                }
+                continue;
+            }
+            let n = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n").or(c.name("k")), c.name("same"))
+            {
                 (Some(w), _, _) if w.starts_with("doubl") || w == "twice" => Some(2),
                 (Some(w), _, _) if w.starts_with("tripl") || w == "thrice" || w == "treble" => Some(3),
                 (Some(_), _, _) => Some(4),
@@ -477,6 +583,43 @@ fn operators(s: &str) -> Vec<Op> {
         let whole = r.unread_each.find(s).map_or(0, |m| m.start());
         if !in_told_price(s, whole) && figs.iter().any(|f| f.1 <= whole) {
             ops.push(Op::Unread);
+        }
+    }
+    // F1620: a rate times its unit counted elsewhere ("$5 per missing screw, 12 screws missing").
+    for c in r.per_unit.captures_iter(s) {
+        let (Some(f), Some(unit)) = (c.name("f"), c.name("unit")) else { continue };
+        if in_told_price(s, f.start()) || ops.iter().any(|o| matches!(o, Op::Mul { .. })) {
+            continue;
+        }
+        let unit = unit.as_str().to_lowercase();
+        let stem = unit.trim_end_matches('s');
+        if let (Some(v), Ok(counted)) =
+            (cents_of(f.as_str()), Regex::new(&format!(r"(?i)\b(\d{{1,3}})\s+(?:\w+\s+)?{stem}s?\b")))
+            && let Some(n) = counted
+                .captures_iter(s)
+                .filter(|k| k.get(0).is_some_and(|m| m.start() > f.end() || m.end() < f.start()))
+                .find_map(|k| count(&k[1]))
+                .filter(|n| *n >= 2)
+        {
+            ops.push(Op::Mul { n, operand: Some((v, f.start())) });
+        }
+    }
+    // F1620: two figures of two things joined in the ask.
+    for c in r.item_join.captures_iter(s) {
+        if let (Some(a), Some(f)) = (c.name("a"), c.name("f"))
+            && !in_told_price(s, a.start())
+            && !in_told_price(s, f.start())
+            && let Some(v) = cents_of(f.as_str())
+            && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } | Op::Cost { at, .. } if *at == f.start()))
+            && !ops.iter().any(|o| matches!(o, Op::Mul { operand: Some((_, at)), .. } if *at == f.start()))
+        {
+            ops.push(Op::Add { cents: v, at: f.start(), weak: false });
+        }
+    }
+    // F1620: a sentence that opens by adding a figure of its own ("Also the saucer ($25).").
+    if r.additive_start.is_match(s) && ops.is_empty() && !intent_in(s).request {
+        if let [one] = figs.as_slice() {
+            ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
         }
     }
     // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's. In a
@@ -513,7 +656,11 @@ fn asking_sentences(own: &str) -> Vec<&str> {
                 || r.also_add.is_match(s)
                 // A cost told in a sentence that adds it ("Additionally 15 euro for the inconvenience.", "Plus
                 // postage (7.99)."), not one that tells what was paid ("I pay 27,00 … and 12,99 for the shipping").
-                || (r.additive_start.is_match(s) && r.extra_cost.iter().any(|e| e.is_match(s)))
+                || (r.additive_start.is_match(s)
+                    && (r.extra_cost.iter().any(|e| e.is_match(s))
+                        || r.add_np.is_match(s)
+                        || r.word_sum.is_match(s)
+                        || !figures(s).is_empty()))
         })
         .collect()
 }
@@ -566,6 +713,13 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         // A request that names no figure is for the order's amount (the reference policy): what is added is added to
         // that (F1611: "refund, and 12 for the taxi", "Pls refund + comp 20").
         [] if matches!(amount, Amount::Missing | Amount::Full) => Some(order),
+        // The figure read as the amount is the operand of an addition, and another sentence asks with no figure
+        // ("Refund me. I also want my bus fare back (2.50).", F1618): the whole is the head.
+        [] if matches!(amount, Amount::Cents(v) if per.iter().flat_map(|(_, o)| o).any(|o| matches!(o, Op::Add { cents, .. } | Op::Cost { cents, .. } if *cents == v)))
+            && sentences.iter().any(|s| figures(s).is_empty() && intent_in(s).request && !r.also_add.is_match(s)) =>
+        {
+            Some(order)
+        }
         // No figure and no full refund to work on ("Also please refund the $15 shade" beside a status question): the
         // operator's operand is the ask itself, as the reader settled it.
         [] => None,
@@ -599,7 +753,8 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         .sum();
     let strong = ops.iter().any(|o| !matches!(o, Op::Add { weak: true, .. }));
     let unread = ops.contains(&Op::Unread);
-    let more = ops.contains(&Op::More);
+    let more = ops.iter().any(|o| matches!(o, Op::More { .. }));
+    let strong_more = ops.contains(&Op::More { weak: false });
     let mul = ops.iter().find_map(|o| if let Op::Mul { n, operand } = o { Some((*n, *operand)) } else { None });
     let total = match mul {
         Some((n, Some((x, _)))) => x.checked_mul(n).and_then(|p| p.checked_add(adds)),
@@ -610,7 +765,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         // More than the whole by a figure not named: an over-ask whatever the figure (F1612).
         Some(t) if more && t >= order => Amount::MoreThan(t),
         Some(t) if t > order => Amount::Cents(t),
-        _ if unread || more || total.is_none() => match amount {
+        _ if unread || strong_more || total.is_none() => match amount {
             Amount::Ambiguous => amount,
             _ if strong => Amount::Ambiguous,
             _ => amount,

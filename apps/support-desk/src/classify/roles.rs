@@ -103,11 +103,11 @@ fn pats() -> Option<&'static Pats> {
             )
             .ok()?,
             bare_ask_before: Regex::new(
-                r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+                r"(?i)\b(?:refund(?:ed)?|credit(?:ed)?|reimburse(?:d)?|claim(?:ing|ed)?|want|need|owed|request(?:ing|ed)?|ask(?:ing)?\s+for|give\s+me|send\s+me|pay\s+me|return\s+me|demand(?:ing)?|expect(?:ing)?|round(?:\s+it)?(?:\s+up)?\s+to|(?:i'?d|i\s+would|we'?d)\s+like|credit\s+(?:my|our)\s+(?:account|card)\s+with|credit\s+note\s+(?:for|of))(?:\s+(?:me|us|back|of|only|just|a|the|sum|total|amount)){0,2}\s*[:=]?\s*$",
             )
             .ok()?,
             bare_wish_before: Regex::new(
-                r"(?i)\b(?:want|need|expect(?:ing)?)\s+(?:(?:me|us|back|of|only|just|a|the|sum|total|amount)\s+){0,2}[:=]?\s*$",
+                r"(?i)\b(?:want|need|expect(?:ing)?|like)(?:\s+(?:me|us|back|of|only|just|a|the|sum|total|amount)){0,2}\s*[:=]?\s*$",
             )
             .ok()?,
             money_cue: Regex::new(
@@ -231,6 +231,11 @@ pub fn read(text: &str) -> Vec<Roled> {
             .filter(|(ps, pe)| !text[*ps..*pe].trim().is_empty())
             .take(2)
             .any(|(ps, pe)| p.money_cue.is_match(&text[*ps..*pe]) || text[*ps..*pe].contains(['$', '€', '£']));
+        let ask_before_sentence = spans[..i]
+            .iter()
+            .rev()
+            .find(|(ps, pe)| !text[*ps..*pe].trim().is_empty())
+            .is_some_and(|(ps, pe)| p.ask_word.is_match(&text[*ps..*pe]));
         let intent = super::clause_intent(sentence);
         let told = (intent.acknowledged || intent.status_question) && !intent.request;
         for (k, a) in figs.iter().enumerate() {
@@ -257,7 +262,17 @@ pub fn read(text: &str) -> Vec<Roled> {
                         || p.money_cue.is_match(sentence)
                         // "15 dollars? Seriously? I want 75.": a wish ending its sentence right after money was
                         // named asks money (outside attack 47).
-                        || (tail.trim_start().trim_start_matches(['.', '!']).trim().is_empty() && money_before))
+                        || (tail.trim_start().trim_start_matches(['.', '!']).trim().is_empty() && money_before)
+                        // "I want 70.", "I need 40 to fix it" in a ticket that measures nothing (no size, frame,
+                        // model, unit): money, never a wish the order's amount answers (outside attack 48).
+                        || (raw.len() >= 2 && !measure_named(text)))
+                    // "refund. 70.", "Refund please. 70.": a bare number alone right after a sentence that asks
+                    // money (outside attack 48).
+                    || (head.trim().is_empty()
+                        && tail.trim().chars().all(|c| matches!(c, '.' | '!'))
+                        && ask_before_sentence
+                        && raw.len() >= 2
+                        && !measure_named(text))
             };
             let (role, why) = if super::grammar::declined_before(head) {
                 (Role::Context, WHY_DECLINED)
@@ -372,6 +387,20 @@ fn offered_or_compared(head: &str, tail: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|(offered, compared)| offered.is_match(head) || compared.is_match(tail))
+}
+
+/// Whether the ticket measures something a bare number could be: a size, a frame, a model, a unit or a quantity
+/// ("The frame is 58, I need 54"). Without one, a bare number a wish asks is money (outside attack 48).
+fn measure_named(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r#"(?i)\b(?:sizes?|frame|cm|mm|inch(?:es)?|eu|uk|us|model|version|gauge|watts?|volts?|litres?|liters?|ml|kg|grams?|pcs|pieces|units|copies|pairs?|qty|quantity)\b|\d\s*(?:"|')"#,
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
 }
 
 /// A figure that is a question on its own ("15 dollars?", "$10??", "Only 20 euro?!"): the customer echoes a figure

@@ -71,12 +71,14 @@ fn res() -> Option<&'static Res> {
                 r"(?i)(?:\bapprox\.?|\bapproximately|\babout|\b'?bout\b|\babt\b|\baround|\broughly|\bcirca|\bca\.|~|≈|\bnearly|\balmost",
                 r"|\bclose\s+to|\bsomething\s+like|\bsomewhere\s+(?:around|about|near|between)|\bin\s+the\s+region\s+of",
                 r"|\bballpark|\bmore\s+or\s+less|\blike|\bmaybe|\bperhaps|\bprobably|\bpossibly",
-                r"|\bi\s+guess|\bi\s+reckon|\best\.?|\bestimated(?:\s+at)?)",
+                r"|\bi\s+guess|\bi\s+reckon|\best\.?|\bestimated(?:\s+at)?",
+                // Outside attack 48: a lower bound is no settled figure ("at least $40", "upwards of 40").
+                r"|\bat\s+least|\bno\s+less\s+than|\bupwards\s+of|\ba\s+minimum\s+of|\bminimum\s+of)",
                 r"\s*(?:(?:a|an|of|at|like)\s+)?$",
             ))
             .ok()?,
             approx_after: Regex::new(
-                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|roughly|or\s+something)",
+                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|roughly|or\s+something|,?\s*(?:at\s+least|minimum|min\.|or\s+more|or\s+higher|and\s+up|(?:possibly|maybe|perhaps)\s+(?:a\s+bit\s+|a\s+little\s+)?more|or\s+a\s+bit\s+more)\b|\+(?:\s*$|\s*[.!,;]))",
             )
             .ok()?,
             estimate: Regex::new(r"(?i)\bestimat\w*|\best\.|\bguesstimat\w*|\brough\s+(?:figure|estimate|guess|number)").ok()?,

@@ -246,6 +246,68 @@ pub fn refunds_not_asked_blanked(text: &str) -> String {
     out
 }
 
+/// F1617 (outside attack 48): the text with each request withdrawn blanked (same length). A request negated ("I no
+/// longer want a refund", "no need for a full refund", "Ya no quiero el reembolso"), cancelled or retracted ("Forget the
+/// refund", "Cancel my refund request", "Refund request withdrawn", "Please don't process my refund"), only planned or
+/// supposed ("I was going to ask for a refund", "If it breaks again I'll want a refund"), denied by the writer ("The last
+/// thing I want is my money back"), struck through (`<s>…</s>`, `~~…~~`), someone else's that the writer overrules ("My
+/// son asked for a refund but I said no, we'll keep it"), or taken back after it was made ("Refund please. Actually,
+/// scratch that", "… was sent by mistake", "Haha no") asks nothing. What the writer asks after the withdrawal still asks.
+pub fn requests_withdrawn_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    static BACK: OnceLock<Option<Regex>> = OnceLock::new();
+    static ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    const REFUND: &str = r"(?:(?:a|the|my|any|our|that|this|her|his|their)\s+)?(?:(?:full|earlier|previous|last|first)\s+)?(?:refund\w*|money\s+back|reimbursement|remboursement|reembolso|refund)";
+    let Some(withdrawn) = re(
+        &RE,
+        &[
+            r"(?i)<(s|del|strike)>[^<]*</(?:s|del|strike)>|~~[^~\n]+~~",
+            // Negated.
+            &format!(r"|\b(?:no\s+longer|don'?t|do\s+not|doesn'?t|does\s+not|won'?t|will\s+not|never)\s+(?:really\s+|even\s+)?(?:want|need|require|wish\s+for|be\s+asking\s+for|ask\s+for|request)\s+{REFUND}"),
+            &format!(r"|\bno\s+(?:need|want)\s+(?:for|of)\s+{REFUND}|\b{REFUND}\s+(?:is|isn'?t|is\s+not)\s+(?:not\s+)?(?:necessary|needed|required)\b|\brefunding\s+(?:isn'?t|is\s+not)\s+(?:necessary|needed)\b"),
+            r"|\b(?:kein(?:e|en)?\s+(?:refund|rückerstattung|erstattung)\s+(?:nötig|notwendig|nötig)|(?:ya\s+)?no\s+quiero\s+(?:el\s+|un\s+|mi\s+)?reembolso|je\s+ne\s+veux\s+(?:plus\s+|pas\s+)?(?:de\s+|du\s+|le\s+)?remboursement)\b",
+            // Cancelled or retracted.
+            &format!(r"|\b(?:cancel|withdraw\w*|retract|scrap|forget(?:\s+about)?|never\s*mind|hold\s+off\s+(?:on|with)|(?:don'?t|do\s+not|pls\s+don'?t)\s+(?:process|issue|send|bother\s+with|go\s+ahead\s+with)|ignore|disregard)\s+{REFUND}(?:\s+(?:request|claim|me|us))?"),
+            r"|\b(?:refund|money[- ]back)\s+(?:request|claim)\s+(?:is\s+)?(?:withdrawn|cancell?ed|retracted|no\s+longer\s+needed)\b",
+            &format!(r"|\b(?:disregard|ignore|cancel|withdraw)\s+(?:my|our|the)\s+(?:earlier|previous|last|first)\s+(?:e-?mail|message|mail|note|request|ticket)\s+(?:asking\s+for|about|re:?|requesting|regarding|for)\s+{REFUND}"),
+            // Planned or supposed, and denied.
+            &format!(r"|\b(?:was|were|had\s+been)\s+(?:about|going|gonna|planning)\s+to\s+(?:ask\s+for|demand|request|claim|want)\s+{REFUND}|\bwas\s+gonna\s+(?:ask\s+for|demand|request)\s+{REFUND}"),
+            &format!(r"|\b(?:had\s+)?planned\s+to\s+(?:ask\s+for|request|demand|claim)\s+{REFUND}|\bthought\s+(?:about|of)\s+(?:asking\s+for|requesting|demanding)\s+{REFUND}|\bdecided\s+against\s+{REFUND}"),
+            &format!(r"|\b(?:if|in\s+case|should)\b[^.?!\n]{{0,60}}?\b(?:i'?ll|i\s+will|i'?d|i\s+would|i\s+might|we'?ll|we'?d)\s+(?:\w+\s+)?(?:want|need|ask\s+for|request|demand|expect)\s+{REFUND}"),
+            &format!(r"|\b(?:the\s+last\s+thing\s+i\s+want\s+is|far\s+from\s+wanting)\s+{REFUND}"),
+            // Someone else's, overruled by the writer.
+            &format!(r"|\b(?:my|our)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|mum|mom|mother|dad|father|boss|manager|colleague|friend|brother|sister|kids?|boyfriend|girlfriend|flatmate)\b[^.?!\n]{{0,40}}?\b(?:wants?|wanted|asked\s+for|says\s+to\s+ask\s+for|was\s+(?:going|about)\s+to\s+ask\s+for)\s+{REFUND}[^\n]{{0,60}}?\b(?:said\s+no|disagree|we(?:'re|\s+are|'ll|\s+will)\s+(?:keeping|keep)|decided\s+to\s+keep|(?:she|he|they)(?:'ll|\s+will)\s+write|herself|himself|themselves)\b"),
+        ]
+        .concat(),
+    ) else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in withdrawn.find_iter(text) {
+        out.replace_range(m.range(), &" ".repeat(m.len()));
+    }
+    // Taken back after it was made: a retraction with no new ask after it blanks every ask word before it.
+    let (Some(back), Some(ask)) = (
+        re(
+            &BACK,
+            r"(?i)\bscratch\s+(?:that|the\s+above|it)\b|\b(?:ignore|disregard)\s+(?:that|it|this|the\s+above|above|my\s+(?:earlier|previous|last|first)\s+\w+)\b|\bplease\s+disregard\b|\bsorry\s+for\s+the\s+above\b|\bsent\s+(?:by\s+mistake|in\s+error)\b|\bhaha\s+no\b|\boh\s+wait\b|\bjust\s+kidding\b|\bcancel\s+that(?:\s+request)?\b|\bforget\s+it\b|\bnever\s*mind\b",
+        ),
+        re(&ASK, r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|reembolso|remboursement)\b"),
+    ) else {
+        return out;
+    };
+    if let Some(last) = back.find_iter(&out).last() {
+        let after = &out[last.end()..];
+        if !ask.is_match(after) {
+            let head = out[..last.start()].to_string();
+            for m in ask.find_iter(&head) {
+                out.replace_range(m.range(), &" ".repeat(m.len()));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
