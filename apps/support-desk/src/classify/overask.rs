@@ -191,7 +191,7 @@ fn res() -> Option<&'static Res> {
             // A total stated after the ask: "that is $99.98 for both", "making $75". ("= $X" is the reader's own
     // (`arithmetic_results`), and `prepare` writes one of its own: "19 dollars and 45" gets "= $64.00".)
             total_before: Regex::new(&format!(
-                r"(?i)(?:\b(?:that\s+is|that'?s|which\s+is|i\.e\.?|making|makes|totall?ing|a\s+total\s+of|in\s+total|altogether|all\s+in))\s*(?P<f>{fig})"
+                r"(?i)(?:\b(?:that\s+is|that'?s|which\s+is|i\.e\.?|making|makes|totall?ing|a\s+total\s+of|in\s+total|altogether|all\s+in|total\s+(?:requested|claimed|asked|due|owed|amount))\s*:?)\s*(?P<f>{fig})"
             ))
             .ok()?,
             total_after: Regex::new(&format!(
@@ -342,6 +342,11 @@ fn in_told_price(s: &str, at: usize) -> bool {
 
 /// The operators one asking sentence puts on the ask.
 fn operators(s: &str) -> Vec<Op> {
+    operators_in(s, s)
+}
+
+/// [`operators`], with the whole text `own` the sentence is part of (a sum stated in another sentence, F1620).
+fn operators_in(s: &str, own: &str) -> Vec<Op> {
     let Some(r) = res() else { return Vec::new() };
     if r.reported.is_match(s) {
         return Vec::new();
@@ -469,7 +474,6 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Add { cents: v * 100, at: n.start(), weak: false });
         }
     }
-    let figured = |at: usize| figs.iter().any(|f| f.0 >= at && s[at..f.0].split_whitespace().count() <= 3);
     let addends: Vec<usize> = r
         .add_np
         .captures_iter(s)
@@ -479,12 +483,16 @@ fn operators(s: &str) -> Vec<Op> {
             let rest = c.name("rest").map_or(String::new(), |x| x.as_str().trim().to_lowercase());
             let clause =
                 matches!(rest.as_str(), "was" | "were" | "is" | "are" | "arrived" | "came" | "took" | "got" | "had");
-            (!clause && !in_told_price(s, m.start())).then_some(m.end())
+            let end = c.name("n").map_or(m.end(), |n| n.end());
+            (!clause && !in_told_price(s, m.start())).then_some(end)
         })
         .collect();
     if !addends.is_empty() && !ops.iter().any(|o| matches!(o, Op::More { .. } | Op::Add { .. } | Op::Cost { .. })) {
         // Its figure when one follows at once ("and pay my taxi also (12 dollar)"), else an addend with no figure.
-        match addends.iter().find_map(|at| figs.iter().find(|f| f.0 >= *at && figured(*at))) {
+        match addends
+            .iter()
+            .find_map(|at| figs.iter().find(|f| f.0 >= *at && s[*at..f.0].split_whitespace().count() <= 3))
+        {
             Some(f) => ops.push(Op::Add { cents: f.2, at: f.0, weak: false }),
             None => ops.push(Op::More { weak: true }),
         }
@@ -604,12 +612,18 @@ fn operators(s: &str) -> Vec<Op> {
             ops.push(Op::Mul { n, operand: Some((v, f.start())) });
         }
     }
-    // F1620: two figures of two things joined in the ask.
+    // F1620: two figures of two things joined in the ask — not a breakdown in brackets ("36.00 incl. VAT (30.00 +
+    // 20%)") and not the parts of a sum the customer states ("30.00 and the courier 5.00; total requested 35.00").
+    let stated: Vec<i64> = figures(own).into_iter().map(|f| f.2).collect();
     for c in r.item_join.captures_iter(s) {
         if let (Some(a), Some(f)) = (c.name("a"), c.name("f"))
             && !in_told_price(s, a.start())
             && !in_told_price(s, f.start())
+            && !(s[..a.start()].rfind('(').is_some_and(|o| !s[o..a.start()].contains(')'))
+                && !s[a.end()..f.start()].contains(')'))
             && let Some(v) = cents_of(f.as_str())
+            && let Some(first) = cents_of(a.as_str())
+            && !stated.contains(&(first + v))
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } | Op::Cost { at, .. } if *at == f.start()))
             && !ops.iter().any(|o| matches!(o, Op::Mul { operand: Some((_, at)), .. } if *at == f.start()))
         {
@@ -681,7 +695,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     let duplicate = super::duplicates::reported(own);
     let per: Vec<(&str, Vec<Op>)> = sentences
         .iter()
-        .map(|s| (*s, if super::duplicates::charges_counted(s, duplicate) { Vec::new() } else { operators(s) }))
+        .map(|s| (*s, if super::duplicates::charges_counted(s, duplicate) { Vec::new() } else { operators_in(s, own) }))
         .collect();
     if per.iter().all(|(_, ops)| ops.is_empty()) {
         return amount;

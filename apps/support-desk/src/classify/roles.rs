@@ -256,8 +256,10 @@ pub fn read(text: &str) -> Vec<Roled> {
                 p.ask_before.find(head).is_some_and(|m| !p.price_between.is_match(&head[m.start()..]))
             } else {
                 // "The frame is 58, I need 54" (b38 g-051, paid 54.00 as money): a wish over a bare number asks money
-                // only in a sentence that speaks of money.
-                p.bare_ask_before.is_match(head)
+                // only in a sentence that speaks of money. A number said in minor units ("15000 (in cents)") is the
+                // money reader's.
+                !minor_units_after(tail)
+                && p.bare_ask_before.is_match(head)
                     && (!p.bare_wish_before.is_match(head)
                         || p.money_cue.is_match(sentence)
                         // "15 dollars? Seriously? I want 75.": a wish ending its sentence right after money was
@@ -265,7 +267,7 @@ pub fn read(text: &str) -> Vec<Roled> {
                         || (tail.trim_start().trim_start_matches(['.', '!']).trim().is_empty() && money_before)
                         // "I want 70.", "I need 40 to fix it" in a ticket that measures nothing (no size, frame,
                         // model, unit): money, never a wish the order's amount answers (outside attack 48).
-                        || (raw.len() >= 2 && !measure_named(text)))
+                        || (raw.len() >= 2 && !measure_named(text) && !minor_units_after(tail)))
                     // "refund. 70.", "Refund please. 70.": a bare number alone right after a sentence that asks
                     // money (outside attack 48).
                     || (head.trim().is_empty()
@@ -401,6 +403,13 @@ fn measure_named(text: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|re| re.is_match(text))
+}
+
+/// Whether a number is said to be in minor units right after it ("15000 (in cents, USD)", "1500 pence").
+fn minor_units_after(tail: &str) -> bool {
+    let t = tail.trim_start().trim_start_matches('(').trim_start().to_lowercase();
+    let t = t.strip_prefix("in ").unwrap_or(&t);
+    ["cent", "pence", "penny", "minor", "øre", "öre", "centavo", "centime", "paise"].iter().any(|w| t.starts_with(w))
 }
 
 /// A figure that is a question on its own ("15 dollars?", "$10??", "Only 20 euro?!"): the customer echoes a figure
@@ -642,7 +651,13 @@ fn whole_order_asked_apart(text: &str, v: i64) -> bool {
         return false;
     };
     let spans = sentences(text);
-    let asks_whole = spans.iter().any(|(s, e)| whole.is_match(&text[*s..*e]));
+    // The figure told before the whole is asked ("Wasted $20 … Just refund the order."), never a figure the customer
+    // turns to after asking the whole ("Refund the whole order ($80)... no wait, … Only the cable - $12.").
+    let last_whole = spans.iter().filter(|(s, e)| whole.is_match(&text[*s..*e])).map(|(s, _)| *s).max();
+    let told_after = last_whole.is_some_and(|w| {
+        spans.iter().filter(|(s, _)| *s > w).any(|(s, e)| money::read(&text[*s..*e]).iter().any(|a| a.cents == v))
+    });
+    let asks_whole = last_whole.is_some() && !told_after;
     let figure_in_ask = spans.iter().any(|(s, e)| {
         let sentence = &text[*s..*e];
         super::clause_intent(sentence).request

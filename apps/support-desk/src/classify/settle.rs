@@ -43,6 +43,10 @@ struct Res {
     alternatives: Regex,
     approx_before: Regex,
     approx_after: Regex,
+    /// A lower bound after a figure: "at least", "minimum", "or more", "+" (outside attack 48).
+    lower_bound_after: Regex,
+    /// A word that asks the figure a bound is put on ("refund", "back", "want").
+    bound_asked: Regex,
     estimate: Regex,
     hedge: Regex,
     figure: Regex,
@@ -78,9 +82,15 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             approx_after: Regex::new(
-                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|roughly|or\s+something|,?\s*(?:at\s+least|minimum|min\.|or\s+more|or\s+higher|and\s+up|(?:possibly|maybe|perhaps)\s+(?:a\s+bit\s+|a\s+little\s+)?more|or\s+a\s+bit\s+more)\b|\+(?:\s*$|\s*[.!,;]))",
+                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|roughly|or\s+something)",
             )
             .ok()?,
+            lower_bound_after: Regex::new(
+                r"(?i)^\s*(?:,?\s*(?:at\s+least|minimum|min\.|or\s+more|or\s+higher|and\s+up|(?:possibly|maybe|perhaps)\s+(?:a\s+bit\s+|a\s+little\s+)?more|or\s+a\s+bit\s+more)\b|\+(?:\s*$|\s*[.!,;]))",
+            )
+            .ok()?,
+            bound_asked: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|back|credit|want|need|like|claim\w*|compensat\w*)\b")
+                .ok()?,
             estimate: Regex::new(r"(?i)\bestimat\w*|\best\.|\bguesstimat\w*|\brough\s+(?:figure|estimate|guess|number)").ok()?,
             hedge: Regex::new(
                 r"(?i)\bidk\b|\bdunno\b|\bnot\s+(?:100%\s+)?(?:sure|certain)\b|\bunsure\b|\bcan'?t\s+(?:remember|recall)\b|\bdon'?t\s+(?:know|remember|recall)\s+(?:exactly|which|what|how)|\bno\s+idea\b|\bi\s+forget\b",
@@ -274,6 +284,11 @@ pub fn unsettled(own: &str) -> Option<(Unsettled, String)> {
                 }
             }
             if r.approx_after.is_match(&lower[m.end()..]) {
+                return Some((Unsettled::Approximation, m.as_str().to_string()));
+            }
+            // A lower bound on a figure asked ("refund $40 or more", "$40+", outside attack 48); not a bound told
+            // about something else ("no liability for loss of $500,000 or more").
+            if r.lower_bound_after.is_match(&lower[m.end()..]) && r.bound_asked.is_match(head) {
                 return Some((Unsettled::Approximation, m.as_str().to_string()));
             }
             if lower[m.end()..].trim_start().starts_with('?') && r.hedged_question.is_match(head) {

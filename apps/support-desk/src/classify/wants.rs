@@ -296,9 +296,13 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     ) else {
         return out;
     };
+    // "No, forget it, the first figure was right": a figure corrected, not a request withdrawn.
+    static FIGURE_TALK: OnceLock<Option<Regex>> = OnceLock::new();
+    let figure_talk =
+        re(&FIGURE_TALK, r"(?i)^[^.?!\n]*(?:\d|\b(?:figure|amount|number|price|sum|first|second|right|correct)\b)");
     if let Some(last) = back.find_iter(&out).last() {
         let after = &out[last.end()..];
-        if !ask.is_match(after) {
+        if !ask.is_match(after) && !figure_talk.is_some_and(|f| f.is_match(after)) {
             let head = out[..last.start()].to_string();
             for m in ask.find_iter(&head) {
                 out.replace_range(m.range(), &" ".repeat(m.len()));
