@@ -4374,8 +4374,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a want of more goods is no refund request: the price beside \"want 2 more\" is never paid (F1603)",
         file: "apps/support-desk/src/classify.rs",
-        original: "&wants::goods_wanted_blanked(&crate::content::normalize(text))),",
-        broken: "&crate::content::normalize(text)),",
+        original: "&wants::goods_wanted_blanked(&crate::content::normalize(text)),",
+        broken: "&crate::content::normalize(text),",
         package: "support-desk",
         filter: "goods_wanted::a_want_of_more_goods_is_no_request",
         also: &[],
@@ -4484,8 +4484,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a refund named but not asked (\"Refund not needed\", \"my friend got her money back\", \"the refund you approved - when does it land?\") is never paid (F1611a, attack 47)",
         file: "apps/support-desk/src/classify.rs",
-        original: "&wants::refunds_not_asked_blanked(&wants::goods_wanted_blanked(",
-        broken: "&(&wants::goods_wanted_blanked(",
+        original: "&wants::refunds_not_asked_blanked(\n",
+        broken: "&String::from(\n",
         package: "support-desk",
         filter: "reading_classes::attack47_a_refund_named_but_not_asked_is_no_request",
         also: &[],
@@ -4524,8 +4524,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an addition with no figure on a whole refund (\"my refund with interest\", \"refund in full and then some\") is an over-ask, refused, never the order's amount paid (F1612a, attack 47)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: "    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {",
-        broken: "    if r.more_unnamed.find_iter(\"\").any(|m| !in_told_price(s, m.start())) && !ops.contains(&Op::More) {",
+        original: "    if r.more_unnamed.find_iter(s).any(|m| !in_told_price(s, m.start()))",
+        broken: "    if r.more_unnamed.find_iter(\"\").any(|m| !in_told_price(s, m.start()))",
         package: "support-desk",
         filter: "desk33_overask::attack47_more_than_the_whole_in_words_is_an_over_ask",
         also: &[],
@@ -4568,16 +4568,6 @@ const MUTATIONS: &[Mutation] = &[
         broken: "            && !share_not_asked(\"\")",
         package: "support-desk",
         filter: "reading_classes::attack47_shares_turned_down_and_elliptic_asks",
-        also: &[],
-    },
-    // F1613c: a request taken back at once is no request (attack 47)
-    Mutation {
-        property: "a request taken back at once (\"I want a refund. Just kidding!\") is no request: closed, never paid (F1613c, attack 47)",
-        file: "apps/support-desk/src/classify/wants.rs",
-        original: "            r\"|[^.?!\\n]*\\b(?:refund|money\\s+back)\\b[^.?!\\n]*[.!?]*\\s*(?:(?:just|only)\\s+(?:kidding|joking)|jk)\\b\",",
-        broken: "            r\"|(?:never_a_taken_back_request)\",",
-        package: "support-desk",
-        filter: "reading_classes::attack47_wishes_withdrawn_echoed_figures_and_ordinals",
         also: &[],
     },
     // F1614b: a verbless whole-amount ask asks (attack 47)
@@ -4634,8 +4624,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a bare number a wish asks in a ticket that measures nothing (\"I want 70.\") is money: an over-ask refused, never the order's amount paid (F1618a, attack 48)",
         file: "apps/support-desk/src/classify/roles.rs",
-        original: "|| (raw.len() >= 2 && !measure_named(text)))",
-        broken: "|| (raw.len() >= 2 && false))",
+        original: "|| (raw.len() >= 2 && !measure_named(text) && !minor_units_after(tail)))",
+        broken: "|| (raw.len() >= 2 && false && !minor_units_after(tail)))",
         package: "support-desk",
         filter: "reading_classes::attack48_bare_numbers_asked_are_money",
         also: &[],

@@ -340,12 +340,14 @@ fn in_told_price(s: &str, at: usize) -> bool {
         .is_some_and(|(a, b)| r.paid.is_match(&r.paid_phrase.replace_all(&s[a..b], " ")))
 }
 
-/// The operators one asking sentence puts on the ask.
+/// The operators one asking sentence puts on the ask, read alone.
+#[cfg(test)]
 fn operators(s: &str) -> Vec<Op> {
     operators_in(s, s)
 }
 
-/// [`operators`], with the whole text `own` the sentence is part of (a sum stated in another sentence, F1620).
+/// The operators one asking sentence `s` puts on the ask, with the whole text `own` it is part of (a sum stated in
+/// another sentence, F1620).
 fn operators_in(s: &str, own: &str) -> Vec<Op> {
     let Some(r) = res() else { return Vec::new() };
     if r.reported.is_match(s) {
@@ -619,8 +621,8 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         if let (Some(a), Some(f)) = (c.name("a"), c.name("f"))
             && !in_told_price(s, a.start())
             && !in_told_price(s, f.start())
-            && !(s[..a.start()].rfind('(').is_some_and(|o| !s[o..a.start()].contains(')'))
-                && !s[a.end()..f.start()].contains(')'))
+            && (s[..a.start()].rfind('(').is_none_or(|o| s[o..a.start()].contains(')'))
+                || s[a.end()..f.start()].contains(')'))
             && let Some(v) = cents_of(f.as_str())
             && let Some(first) = cents_of(a.as_str())
             && !stated.contains(&(first + v))
@@ -631,10 +633,12 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         }
     }
     // F1620: a sentence that opens by adding a figure of its own ("Also the saucer ($25).").
-    if r.additive_start.is_match(s) && ops.is_empty() && !intent_in(s).request {
-        if let [one] = figs.as_slice() {
-            ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
-        }
+    if r.additive_start.is_match(s)
+        && ops.is_empty()
+        && !intent_in(s).request
+        && let [one] = figs.as_slice()
+    {
+        ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
     }
     // Read last: a figure another operator already adds ("and the shipping ($15.00) on top") is that operator's. In a
     // sentence that opens by adding ("Also $80 for the wall mount I had to buy."), the cost is added to whatever was
