@@ -4660,6 +4660,16 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack48_lower_bounds_near_misses_and_every_charge_asked",
         also: &[],
     },
+    // F1620: items each with a figure asked together are their sum (attack 48)
+    Mutation {
+        property: "items each with a figure asked together (\"refund $30 & $25\", \"the stand ($300) and the speaker ($300)\") are their sum: an over-ask or E1, never the first figure paid (F1620, attack 48)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    for c in r.item_join.captures_iter(s) {",
+        broken: "    for c in r.item_join.captures_iter(\"\") {",
+        package: "support-desk",
+        filter: "desk33_overask::attack48_items_counts_and_rates_are_summed",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",
