@@ -425,6 +425,7 @@ fn attack48_addends_named_beside_the_whole_are_over_asks() {
         cases.push((b, 4_999, &[], refund(4_999)));
     }
     cases.push(("Refund $20 for the strap and thanks for your help.", 4_999, &[], refund(2_000)));
+    cases.push(("Keep your 15% discount code and return my money.", 4_999, &[], refund(4_999)));
     check(&cases);
 }
 

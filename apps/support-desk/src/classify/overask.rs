@@ -486,7 +486,9 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             let clause =
                 matches!(rest.as_str(), "was" | "were" | "is" | "are" | "arrived" | "came" | "took" | "got" | "had");
             let end = c.name("n").map_or(m.end(), |n| n.end());
-            (!clause && !in_told_price(s, m.start())).then_some(end)
+            // "and return my money": the verb, not the return postage.
+            let verb = c.name("n").is_some_and(|n| n.as_str().eq_ignore_ascii_case("return"));
+            (!clause && !verb && !in_told_price(s, m.start())).then_some(end)
         })
         .collect();
     if !addends.is_empty() && !ops.iter().any(|o| matches!(o, Op::More { .. } | Op::Add { .. } | Op::Cost { .. })) {
