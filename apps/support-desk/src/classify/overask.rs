@@ -67,6 +67,8 @@ struct Res {
     /// F1620: a rate asked ("$5 per missing screw", "$10/day", "$10 for every day"): its unit, counted elsewhere in the
     /// text ("12 screws missing", "6 days late"), multiplies it.
     per_unit: Regex,
+    /// A count and the word or two after it ("12 screws missing", "(6 days)"): where a rate's unit is counted.
+    counted: Regex,
     /// F1620: two figures, each of its own thing, joined in one ask ("the cup ($30) and the saucer ($25)", "$30 & $25").
     item_join: Regex,
 }
@@ -167,6 +169,7 @@ fn res() -> Option<&'static Res> {
                 r"(?i)(?P<f>{fig})\s*(?:per|/|an?|each|for\s+(?:each|every))\s*(?:missing\s+|broken\s+|extra\s+)?(?P<unit>[a-z]{{3,}})\b"
             ))
             .ok()?,
+            counted: Regex::new(r"(?i)\b(\d{1,3})\s+(?:(\w+)\s+)?(\w+)\b").ok()?,
             item_join: Regex::new(&format!(
                 r"(?i)(?P<a>{fig})\)?\s*,?\s*(?:and|&|\+)\s+(?:also\s+)?(?:(?:the|my|a|an)\s+(?:[\w-]+\s+){{0,3}}?\(?)?(?P<f>{fig})"
             ))
@@ -605,11 +608,18 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         }
         let unit = unit.as_str().to_lowercase();
         let stem = unit.trim_end_matches('s');
-        if let (Some(v), Ok(counted)) =
-            (cents_of(f.as_str()), Regex::new(&format!(r"(?i)\b(\d{{1,3}})\s+(?:\w+\s+)?{stem}s?\b")))
-            && let Some(n) = counted
+        let is_unit = |w: Option<regex::Match>| {
+            w.is_some_and(|w| {
+                let w = w.as_str().to_lowercase();
+                w == stem || w.strip_suffix('s') == Some(stem)
+            })
+        };
+        if let Some(v) = cents_of(f.as_str())
+            && let Some(n) = r
+                .counted
                 .captures_iter(s)
                 .filter(|k| k.get(0).is_some_and(|m| m.start() > f.end() || m.end() < f.start()))
+                .filter(|k| is_unit(k.get(2)) || is_unit(k.get(3)))
                 .find_map(|k| count(&k[1]))
                 .filter(|n| *n >= 2)
         {
