@@ -4670,6 +4670,146 @@ const MUTATIONS: &[Mutation] = &[
         filter: "desk33_overask::attack48_items_counts_and_rates_are_summed",
         also: &[],
     },
+    // F1621: one figure listed twice beside a repeat word is a duplicate (blind87)
+    Mutation {
+        property: "one figure listed twice beside a repeat word (\"TWICE, $67.90 and $67.90 on the same day\") is a duplicate's two charges, the extra one asked back: never summed as two items and refused (F1621, blind87 `g-076`)",
+        file: "apps/support-desk/src/classify/duplicates.rs",
+        original: "        || same_figure_listed_twice(&text)",
+        broken: "        || same_figure_listed_twice(\"\")",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1622: a bare number restated with its decimal point is one figure (blind86)
+    Mutation {
+        property: "a bare number restated at once with its decimal point (\"pls refund 1999.. sorry, 19.99\") is one figure, never an over-ask (F1622, blind86 `g-006`)",
+        file: "apps/support-desk/src/classify/corrections.rs",
+        original: "    for (s, e, with) in decimal_point_restated(text, &figures) {",
+        broken: "    for (s, e, with) in decimal_point_restated(\"\", &figures) {",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1623a: an igniter that gives no spark is no hazard (blind88)
+    Mutation {
+        property: "an igniter that gives no spark is a fault, not a hazard: refunded, never escalated as E2 (F1623a, blind88 `g-012`)",
+        file: "apps/support-desk/src/classify/trade_senses.rs",
+        original: "|sparks?\\s+joy|(?:no|not|never|doesn'?t|does\\s+not|won'?t|will\\s+not|isn'?t|is\\s+not|stopped)\\s+(?:\\w+\\s+){0,2}?sparks?\\b(?:\\s+(?:at\\s+all|anymore|any\\s+more))?\",",
+        broken: "|sparks?\\s+joy\",",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1623b: the igniter is a part, "ignited" a hazard (blind88)
+    Mutation {
+        property: "the word \"igniter\" names a part, not a fire: only \"ignited\"/\"ignites\" read as a heat hazard (F1623b, blind88 `g-012`)",
+        file: "apps/support-desk/src/classify/hazards.rs",
+        original: "short[- ]?circuit\\w*|ignited|ignites|set",
+        broken: "short[- ]?circuit\\w*|ignit\\w*|set",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1624a: a unit rate beside the worked sum is a price (blind88)
+    Mutation {
+        property: "a unit rate (\"12.99 a pack\") beside the sum the customer works out (\"so 25.98\") is a price: the sum is asked, never escalated as alternatives (F1624a, blind88 `g-013`)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "each|apiece|an?\\s+(?:piece|pack|packet|box|bag|pair|set|roll|bottle|tin|can|jar|tube|kilo|kg|metre|meter|unit|item|dozen|bundle|sack|carton)|per\\s+\\w+",
+        broken: "each|apiece|a\\s+piece|per\\s+\\w+",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1624b: one unit reached by "the broken one" beside the working's total (blind89)
+    Mutation {
+        property: "a unit reached by \"the broken one\" asks one unit even where the working's total is told (\"50 € each, total 100 €\"): never the total paid (F1624b, blind89 `b-11`)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                if (v == unit && counted_ask::asked(own, o) != Some(v)) || (v == o && v != result) =>",
+        broken: "                if v == unit || (v == o && v != result) =>",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1625a: a tax named before a gross figure adds nothing (blind84)
+    Mutation {
+        property: "a tax named before the gross figure (\"EUR 780.00 + VAT as invoiced (EUR 780.00 gross)\") adds nothing: E1 over the cap, never an over-ask of twice the order (F1625a, blind84 `g-053`)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "            let tax_named = s[m.end()..f.0]",
+        broken: "            let tax_named = false && s[m.end()..f.0]",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1625b: a part asked at the whole order's figure is never reduced (blind84)
+    Mutation {
+        property: "a part asked at the whole order's figure (\"the money for the hose back please, the 39.95\" on a 39.95 order) is paid that figure, never another price told (F1625b, blind84 `g-001`)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents) {",
+        broken: "    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents && false) {",
+        package: "support-desk",
+        filter: "kept_misses::blind84_89_kept_misses_by_class",
+        also: &[],
+    },
+    // F1626a: items asked in sentences of their own are summed (attack 48)
+    Mutation {
+        property: "items asked in sentences of their own (\"Refund $300 for the stand. Refund $300 for the speaker.\") are summed: an over-ask or E1, never one item paid (F1626a, attack 48)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    items_asked_apart(&mut per);",
+        broken: "    items_asked_apart(&mut []);",
+        package: "support-desk",
+        filter: "desk33_overask::attack48_items_apart_counts_and_addends_named_late",
+        also: &[],
+    },
+    // F1626b: units reached above the order are an over-ask (attack 48)
+    Mutation {
+        property: "units reached by \"refund those\" above the order's amount (\"2 cups broken, $30 each\") are an over-ask (X2), never the order's amount paid (F1626b, attack 48)",
+        file: "apps/support-desk/src/classify/counted_ask.rs",
+        original: "    super::figures::one_distinct(asks).filter(|v| *v > 0)",
+        broken: "    super::figures::one_distinct(asks).filter(|v| *v > 0 && false)",
+        package: "support-desk",
+        filter: "desk33_overask::attack48_items_apart_counts_and_addends_named_late",
+        also: &[],
+    },
+    // F1627: a refund withdrawn in the customer's own language asks nothing (attack 49)
+    Mutation {
+        property: "a refund declined in the customer's own language (\"Kein Geld zurück nötig\", \"Plus besoin de remboursement\") is no request: closed, never paid (F1627, attack 49)",
+        file: "apps/support-desk/src/classify/wants.rs",
+        original: "            r\"|\\b(?:kein\\s+geld\\s+zurück|(?:rückerstattung|erstattung)\\s+nicht\\s+(?:mehr\\s+)?)\\s*(?:nötig|notwendig)|\\bno\\s+necesito\\s+(?:el\\s+|un\\s+|mi\\s+)?reembolso|\\bplus\\s+besoin\\s+(?:de\\s+|du\\s+)?remboursement|\\bnon\\s+voglio\\s+(?:più\\s+)?(?:il\\s+|un\\s+)?rimborso|\\bnão\\s+preciso\\s+(?:mais\\s+)?(?:do\\s+|de\\s+)?reembolso|\\bgeen\\s+terugbetaling\",",
+        broken: "            r\"|\\bnever_declined_in_another_language\",",
+        package: "support-desk",
+        filter: "reading_classes::attack49_requests_withdrawn_supposed_or_only_considered",
+        also: &[],
+    },
+    // F1628a: a near drowning is harm (attack 49, blind91)
+    Mutation {
+        property: "a near miss told as going under or drowning (\"she nearly went under\") escalates (E2), never closed or paid (F1628a, blind91 `g-013`)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "(?:nearly|almost)\\s+(?:went\\s+under|drown\\w*|suffocat\\w*|strangl\\w*|fell|",
+        broken: "(?:nearly|almost)\\s+(?:fell|",
+        package: "support-desk",
+        filter: "reading_classes::attack49_harm_and_legal_steps_in_other_words",
+        also: &[],
+    },
+    // F1628b: a crew member is a person an injury word can hold (blind91)
+    Mutation {
+        property: "an injury to a crew member, an employee or a passenger (\"sustained a laceration to the forearm\") escalates (E2), never read as damage to a thing and paid (F1628b, blind91 `g-075`)",
+        file: "apps/support-desk/src/classify/scope.rs",
+        original: "|pet|crew|member|",
+        broken: "|pet|",
+        package: "support-desk",
+        filter: "reading_classes::attack49_harm_and_legal_steps_in_other_words",
+        also: &[],
+    },
+    // F1629: a short acceptance of the shop's lone offer asks it (blind90)
+    Mutation {
+        property: "a short acceptance of the refund the shop's quoted message offered (\"Yes ok, go ahead with the 20.\") asks that figure, never closed (F1629, blind90 `g-029`)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        Some(o) if !wants_refund && !disclaimed && form_ask.is_none() && offers::accepts(&own) => {",
+        broken: "        Some(o) if !wants_refund && !disclaimed && form_ask.is_none() && offers::accepts(&own) && false => {",
+        package: "support-desk",
+        filter: "kept_misses::blind90_92_kept_misses_by_class",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

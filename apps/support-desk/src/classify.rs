@@ -522,7 +522,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b)\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b)\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
@@ -619,7 +619,7 @@ fn res() -> &'static Res {
             total_after: Regex::new(r"(?i)^\s*(?:in\s+total|altogether|all\s+together|total|overall)\b").ok()?,
             partial_word: Regex::new(r"(?i)\bpartial\b").ok()?,
             uncertain_figure: Regex::new(&format!(
-                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d+(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
+                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
             // Dissatisfaction as evaluation: the adjectives and verdicts a review or a post gives ("junk", "never
@@ -1604,7 +1604,10 @@ fn slang_and_ledger_figures(text: &str) -> String {
     static LEDGER: OnceLock<Option<Ledger>> = OnceLock::new();
     let Some(l) = LEDGER.get_or_init(|| {
         Some(Ledger {
-            slang: Regex::new(r"(?i)\b(?:a|one)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)").ok()?,
+            slang: Regex::new(
+                r"(?i)\b(?P<det>a|one|the|that|my|your|this)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)",
+            )
+            .ok()?,
             half_of: Regex::new(r"(?i)\bhalf\s+(?:a|one)\s+(hundred|grand|thousand)\b").ok()?,
             bones: Regex::new(&format!(r"(?i)(?:\b(\w+)(\s+))?\b({NUM})\s+(?:bones|clams|smackers)\b")).ok()?,
             credit_before: Regex::new(&format!(r"\b(?:CR|Cr)\.?:?\s?(?:[$€£]\s?)?({NUM})\b")).ok()?,
@@ -1620,7 +1623,10 @@ fn slang_and_ledger_figures(text: &str) -> String {
     let text = l.slang.replace_all(text, |c: &regex::Captures| {
         let next = c.name("next").map_or("", |m| m.as_str());
         let word = next.trim().to_lowercase();
-        let money = match c[1].to_lowercase().as_str() {
+        let det = c.name("det").map_or(String::new(), |d| d.as_str().to_lowercase());
+        let money = match c[2].to_lowercase().as_str() {
+            // "the tenner for the missing strap" (outside attack 48); "the grand total" is no money.
+            _ if !matches!(det.as_str(), "a" | "one") && c[2].eq_ignore_ascii_case("grand") => return c[0].to_string(),
             "fiver" => "$5",
             "tenner" => "$10",
             // "a grand back" is a thousand; "a grand total", "a grand piano" are no money (attack 47).
@@ -1634,7 +1640,8 @@ fn slang_and_ledger_figures(text: &str) -> String {
             }
             _ => return c[0].to_string(),
         };
-        format!("{money}{next}")
+        let keep = if matches!(det.as_str(), "a" | "one") { String::new() } else { format!("{} ", &c["det"]) };
+        format!("{keep}{money}{next}")
     });
     let text = l.half_of.replace_all(&text, |c: &regex::Captures| {
         if c[1].eq_ignore_ascii_case("hundred") { "$50".to_string() } else { "$500".to_string() }
@@ -1974,6 +1981,7 @@ fn clauses(text: &str) -> Vec<(usize, usize)> {
     for (i, c) in text.char_indices() {
         let end = match c {
             '\n' => true,
+            '.' if desk27::numbered_abbreviation(text, i) => false,
             '.' | '!' | '?' | ';' => text[i + c.len_utf8()..].chars().next().is_none_or(char::is_whitespace),
             _ => false,
         };
@@ -4201,6 +4209,16 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         identified.map(|o| o.amount_cents),
         wants_refund && form_ask.is_none() && answered.is_none() && !ev.refunds.iter().any(|r| r.status == "executed"),
     );
+    // The whole order asked with its parts told ("the whole order (the inflatable boat, $489.00 + $13.00 shipping)" on
+    // a $502.00 order, blind91 `b-19`): the addend is a part of the order's amount, nothing on top of it.
+    let amount = match (amount, identified) {
+        (Amount::FullPlus(v), Some(o))
+            if money::read(&own).iter().any(|a| a.cents > 0 && a.cents + v == o.amount_cents) =>
+        {
+            Amount::Full
+        }
+        (a, _) => a,
+    };
     // A figure asked "as well" beside a refund already under way (pending on record) adds to that refund, not to the
     // order's full price: the figure is the ask (desk37, ADR-1183). A full price asked in words still adds.
     let amount = match amount {
@@ -4340,12 +4358,12 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // amount45 (ADR-1530): an ask that names no money but reaches units priced once, by their count or by pointing at
     // the working ("2 x 22.50 … refund those two", "14.00 each. Can you refund those two?", "refund the one that's
     // missing"), asks the count times the unit (or the result written): never the order's amount, the unit or the
-    // working's total in its place, never above the order's amount.
+    // working's total in its place; above the order's amount an over-ask (X2).
     let amount = match (identified, &amount) {
-        (Some(o), Amount::Missing | Amount::Full | Amount::Ambiguous)
+        (Some(_), Amount::Missing | Amount::Full | Amount::Ambiguous)
             if wants_refund && form_ask.is_none() && answered.is_none() =>
         {
-            counted_ask::asked(&own, o.amount_cents).map_or(amount, Amount::Cents)
+            counted_ask::asked(&own).map_or(amount, Amount::Cents)
         }
         (Some(o), Amount::Cents(v))
             if wants_refund
@@ -4353,7 +4371,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                 && answered.is_none()
                 && counted_ask::replaces(&own, *v, o.amount_cents) =>
         {
-            counted_ask::asked(&own, o.amount_cents).map_or(amount, Amount::Cents)
+            counted_ask::asked(&own).map_or(amount, Amount::Cents)
         }
         _ => amount,
     };
@@ -4372,7 +4390,8 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                     Amount::Cents(r)
                 }
                 (_, Some(d)) => Amount::Cents(d),
-                _ => amount,
+                // The rest after a figure kept back ("Keep $10 … and refund the rest").
+                _ => arithmetic::remainder(&own, o.amount_cents).map_or(amount, Amount::Cents),
             }
         }
         _ => amount,
@@ -4386,6 +4405,17 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             restatements::asked(&own).map_or(amount, Amount::Cents)
         }
         a => a,
+    };
+    // A short acceptance of the refund the shop's quoted message offered ("Yes ok, go ahead with the 20.") asks it,
+    // though the reply names no refund itself (blind90 `g-029`).
+    let (wants_refund, amount) = match identified {
+        Some(o) if !wants_refund && !disclaimed && form_ask.is_none() && offers::accepts(&own) => {
+            match offers::accepted(&text, &own).filter(|v| *v <= o.amount_cents) {
+                Some(v) => (true, Amount::Cents(v)),
+                None => (wants_refund, amount),
+            }
+        }
+        _ => (wants_refund, amount),
     };
     // amount44 (ADR-1483): a short reply that chooses the refund the shop's quoted message offered asks its figure,
     // never the order's amount.
@@ -4451,7 +4481,10 @@ fn counts_amount(own: &str, amount: Amount, order: Option<i64>, duplicate: bool)
     // A worked product asks its result in place of its unit, the order's amount or no figure (ADR-1480).
     if let Some((unit, result)) = counts::worked_product(own, o) {
         match amount {
-            Amount::Cents(v) if v == unit || (v == o && v != result) => return Amount::Cents(result),
+            // Unless the ask reaches one unit by itself ("50 € each, total 100 €. … refund the broken one").
+            Amount::Cents(v) if (v == unit && counted_ask::asked(own) != Some(v)) || (v == o && v != result) => {
+                return Amount::Cents(result);
+            }
             Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(result),
             _ => {}
         }

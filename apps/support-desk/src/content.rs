@@ -451,6 +451,25 @@ pub fn normalize(text: &str) -> String {
         }
     }
     fold_word(&word, &mut out);
+    unwrapped(&out)
+}
+
+/// Lines a mail client wrapped in mid-sentence joined back ("I ask only 10\neuros back", blind92): a long line that
+/// ends in a word, a figure or a comma, followed by a line that goes on in lower case. Quoted lines, headers, lists and
+/// short lines (a signature, an address) keep their breaks.
+fn unwrapped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        let Some(next) = lines.peek() else { break };
+        let end = line.trim_end();
+        let wrapped = end.chars().count() >= 40
+            && !end.trim_start().starts_with('>')
+            && end.chars().last().is_some_and(|c| c.is_alphanumeric() || matches!(c, ',' | ')' | '€' | '%'))
+            && next.starts_with(|c: char| c.is_lowercase());
+        out.push(if wrapped { ' ' } else { '\n' });
+    }
     out
 }
 

@@ -452,3 +452,49 @@ fn attack48_items_counts_and_rates_are_summed() {
     cases.push(("I paid $49.99 and $5 shipping. Refund the $20 strap.", 4_999, &[], refund(2_000)));
     check(&cases);
 }
+
+/// Outside attack 48's remaining over-asks (F1626; red on `sd-s38k`): items asked in sentences of their own, a count of
+/// things at one figure, a multiplier in brackets, units reached above the order, an addend said after "Oh and", a
+/// cost asked paid, "whatever the postage was", compensation in Spanish or after "incl.", a told figure asked "as
+/// well", a sum in brackets with no figure before it. Controls: the same thing asked twice, a shop's promise told,
+/// a remainder, a difference named by a whole figure.
+#[test]
+fn attack48_items_apart_counts_and_addends_named_late() {
+    let mut cases: Vec<(&str, i64, &[&str], crate::kinds::Decision)> = [
+        "Refund the cup - $30. Refund the saucer - $30.",
+        "Refund $30 now and $30 next week.",
+        "refund (30 + 30)",
+        "2 cups broken, $30 each. refund those.",
+        "12 screws missing at $5 each. refund them.",
+        "refund $30 (x2)",
+        "I want a refund and also my return postage paid.",
+        "Refund, plus whatever the postage was.",
+        "Reembolso y una compensacion por las molestias.",
+        "Refund incl. compensation.",
+        "Refund me. Bus fare was 2.50 too, refund that as well.",
+    ]
+    .iter()
+    .map(|b| (*b, 4_999, &[][..], x2()))
+    .collect();
+    for body in [
+        "Refund $300 for the stand. Refund $300 for the speaker.",
+        "Refund the two $260 chairs.",
+        "I want $450 back. Oh and the $60 delivery I paid separately.",
+        "Refund $480 and 10% for the trouble.",
+    ] {
+        cases.push((body, 70_000, &[], other("escalate", "E1")));
+    }
+    cases.push(("Refund $30 for the cup. I need that $30 for the cup back today.", 4_999, &[], refund(3_000)));
+    cases.push(("Keep $10 for restocking and refund the rest.", 4_999, &[], refund(3_999)));
+    cases.push(("Refund the difference - it's $20 cheaper now.", 4_999, &[], refund(2_000)));
+    cases.push(("I paid 49.99 but it was advertised at 39.99. Refund the overcharge.", 4_999, &[], refund(1_000)));
+    cases.push(("Refund me the tenner for the missing strap.", 4_999, &[], refund(1_000)));
+    cases.push((
+        "You said you'd refund the 12.00 for the lid. Could I have the 15.00 for the trivet back as well?",
+        9_900,
+        &[],
+        refund(1_500),
+    ));
+    cases.push(("Please refund the lamp, it does not work with any battery.", 4_999, &[], refund(4_999)));
+    check(&cases);
+}

@@ -60,6 +60,7 @@ mod hazards41;
 mod hazards42;
 mod intent_classes;
 mod jargon42;
+mod kept_misses;
 mod kinds38_figures;
 mod kinds38_hazards;
 mod layout_kinds;

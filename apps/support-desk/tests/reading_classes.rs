@@ -727,3 +727,100 @@ fn attack48_lower_bounds_near_misses_and_every_charge_asked() {
         assert_eq!(decide_on(body, 4_999, &[]), refund(cents), "{body}");
     }
 }
+
+/// Outside attack 49 (F1627; red on `sd-s39a`): a refund withdrawn in other words and languages, a form field that
+/// says no, a refund only supposed on a future failure, asked about as a possibility, planned or considered — none
+/// asks. Controls: requests beside the same words.
+#[test]
+fn attack49_requests_withdrawn_supposed_or_only_considered() {
+    for body in [
+        "Should it stop working I'll be asking for my money back. Until then, what's the battery life?",
+        "Were it to fail again, I would request a full refund. For now, please send the manual.",
+        "Kein Geld zurück nötig, es funktioniert jetzt. Danke!",
+        "No necesito el reembolso, ya funciona. Gracias.",
+        "I do not wish to get reimbursed; I'd rather keep the item.",
+        "I'd only want a refund if the replacement also fails. What's the warranty?",
+        "Please process a refund. Sorry, that message was meant for a different shop. Ignore please.",
+        "Can I get a refund if it breaks?",
+        "If I return it unopened, will you refund me?",
+        "I might want a refund later depending on how it goes.",
+        "I'm thinking about asking for a refund. What are my options?",
+        "Not sure yet if I want a refund. Let me test it first.",
+        "I'll let you know if I need a refund.",
+        "I almost asked for a refund! Then I found the switch. All good.",
+        "STOP the refund please, I've changed my mind.",
+        "I've changed my mind about the refund, I'll keep it.",
+        "I retract my request for a refund.",
+        "My refund request can be closed, issue resolved.",
+        "Refund? Not anymore. Works fine.",
+        "Already asked for refund, but please undo that, I keep it.",
+        "refund not need, thx",
+        "Rückerstattung nicht mehr nötig, danke.",
+        "Plus besoin de remboursement, merci.",
+        "Non voglio più il rimborso, grazie.",
+        "Não preciso mais do reembolso, obrigado.",
+        "Ik wil geen terugbetaling meer, bedankt.",
+        "Refund: N/A\nIssue: lid loose, fixed myself",
+        "Refund requested: No",
+        "Ref. my refund request - kindly treat as void, issue self-resolved.",
+        "Refund pls. Oops wrong ticket, sorry. Ignore.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for (body, want) in [
+        ("It broke after two days. If it's not too much trouble, I'd like a refund.", refund(4_999)),
+        ("Refund $20 and I'll keep it.", refund(2_000)),
+        ("Refund please. Should I send it back first?", refund(4_999)),
+        ("No refund? Really? I want my money back now, it broke.", refund(4_999)),
+        ("Refund: yes\nIssue: broken lid", refund(4_999)),
+        ("Can I get a refund? It arrived broken.", refund(4_999)),
+        ("If it's possible I would like a refund, the lid cracked.", refund(4_999)),
+        ("It stopped working. If it breaks again I'd want a replacement, but for now refund me please.", refund(4_999)),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
+    }
+}
+
+/// Outside attack 49 and blind91 (F1628; red on `sd-s39a`/`sd-s39b`): harm told in other words — a near drowning, a
+/// fire that "could have gone up", a laceration to a crew member's forearm, fire and legal steps in the customer's own
+/// language, a product-safety regulator — escalates. Controls: figures of speech.
+#[test]
+fn attack49_harm_and_legal_steps_in_other_words() {
+    for body in [
+        "buckle on the kids PFD snapped off in the water. she nearly went under",
+        "Petrol smell in the cabin, found it weeping at the connector. Could have gone up with a full boat on it. \
+         Refund me the 34.50.",
+        "A crew member sustained a laceration to the forearm when the cleat sheared. Refund USD 42.00.",
+        "Devuélvanme el dinero o los denuncio ante consumo.",
+        "Remboursez-moi ou je porte plainte.",
+        "Rückerstattung bitte, das Ladegerät hat gebrannt.",
+        "Refund. I'll be informing the Office for Product Safety.",
+        "If you don't answer me I do the reclamo to the AGCM and to the Codacons.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]).1, "E2", "{body}");
+    }
+    for body in [
+        "My wife laughed so hard she nearly fell off the jetty. Refund please, it leaks.",
+        "Last spring I paid €12 shipping on the tool, which hurt, but fine. Refund please, the mat is the wrong model.",
+        "She says my old machine makes \"hospital coffee\". The jug is dented, refund please.",
+        "Il consumo energetico è troppo alto, rimborso per favore. Refund please.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
+
+/// Outside attack 49 (F1630; red on `sd-s39d`): a number after "no."/"nr."/"ref." is the abbreviation's — an order, a
+/// case or a reference — never a figure said alone after the ask and paid.
+#[test]
+fn attack49_numbers_after_no_are_references() {
+    for body in [
+        "Refund order no. 40",
+        "Refund order nr. 40",
+        "Refund please, case no. 300",
+        "Refund ticket no. 40",
+        "Refund, ref. 2025-117",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    assert_eq!(decide_on("Order no. 40 arrived broken. Refund $20 please.", 4_999, &[]), refund(2_000));
+}

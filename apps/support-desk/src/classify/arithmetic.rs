@@ -34,7 +34,11 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         const MONEY: &str = r"(?:(?:usd|eur|gbp|cad|aud)\s?|[$€£]\s?)?\d{1,5}[.,]\d{2}(?:\s?(?:€|eur\b|usd\b|gbp\b))?";
         Some(Patterns {
-            figure: Regex::new(r"(?i)(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)?(?P<n>\d{1,5}[.,]\d{2})\b").ok()?,
+            // A figure with its cents, or a whole one with its currency ("$20 cheaper now").
+            figure: Regex::new(
+                r"(?i)(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)?(?P<n>\d{1,5}[.,]\d{2})\b|(?:[$€£]\s?|\b(?:usd|eur|gbp|cad|aud)\s?)(?P<w>\d{1,5})\b",
+            )
+            .ok()?,
             sum: Regex::new(&format!(
                 r"(?i)(?P<parts>{MONEY}(?:\s+[a-z]+){{0,2}}(?:\s*(?:\+|\bplus\b)\s*{MONEY}(?:\s+[a-z]+){{0,2}})+)\s*=\s*(?P<r>{MONEY})"
             ))
@@ -57,7 +61,7 @@ fn patterns() -> Option<&'static Patterns> {
 }
 
 fn values(p: &Patterns, s: &str) -> Vec<i64> {
-    p.figure.captures_iter(s).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect()
+    p.figure.captures_iter(s).filter_map(|c| super::money::number(c.name("n").or(c.name("w"))?.as_str())).collect()
 }
 
 /// A worked sum in an asking sentence (see the module doc): its result, at most `order`.
@@ -99,7 +103,7 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
     static NOW: OnceLock<Option<Regex>> = OnceLock::new();
     let now = NOW.get_or_init(|| {
         Regex::new(
-            r"(?i)\b(?:now|currently|today|on\s+sale|reduced|dropped|lowered|cheaper|went\s+down|price\s+match\w*)\b",
+            r"(?i)\b(?:now|currently|today|on\s+sale|reduced|dropped|lowered|cheaper|went\s+down|price\s+match\w*|advertised|listed|should\s+(?:have\s+)?been|supposed\s+to\s+be)\b",
         )
         .ok()
     });
@@ -126,6 +130,19 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
             }
         }
     }
+    // The difference asked with no figure of its own, the two prices told in other sentences ("I paid 49.99 but it was
+    // advertised at 39.99. Refund the overcharge.", outside attack 48): the one minus the other.
+    if found.is_empty()
+        && now.as_ref().is_some_and(|n| n.is_match(own))
+        && sentences.iter().any(|s| p.ask_word.is_match(s) && p.difference.is_match(s) && values(p, s).is_empty())
+    {
+        let mut v = values(p, own);
+        v.sort_unstable();
+        v.dedup();
+        if let [low, high] = v.as_slice() {
+            found.push(high - low);
+        }
+    }
     // The overcharge told with its figure, and an ask pointing at it.
     if found.is_empty() && sentences.iter().any(|s| p.pointer.is_match(s)) {
         for s in &sentences {
@@ -139,9 +156,44 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
     super::figures::one_distinct(found).filter(|v| *v > 0 && *v < order)
 }
 
+/// The rest of the order asked after a figure is kept back or left out ("Keep $10 for restocking and refund the rest",
+/// "Refund everything except the $150 accessory", outside attack 48): the order's amount minus that figure.
+pub fn remainder(own: &str, order: i64) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let (kept, except) = RES
+        .get_or_init(|| {
+            const FIG: &str = r"(?:(?:[$€£]|usd|eur|gbp)\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)(?:\s?(?:€|eur|usd|gbp|dollars?|euros?|pounds?))?";
+            Some((
+                Regex::new(&format!(
+                    r"(?i)\b(?:keep|deduct|take\s+off|subtract|withhold|retain|minus|less)\s+(?:the\s+|a\s+)?{FIG}\b[^.!?\n]{{0,50}}?\b(?:refund|return|give\s+back|send\s+back|pay\s+back|credit)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:rest|remainder|balance|remaining\s+\w+)\b"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:everything|all|the\s+(?:whole\s+)?(?:order|lot))\s+(?:except|but|apart\s+from|minus|less|other\s+than)\s+(?:for\s+)?(?:the\s+)?{FIG}"
+                ))
+                .ok()?,
+            ))
+        })
+        .as_ref()?;
+    let found: Vec<i64> = [kept, except]
+        .iter()
+        .flat_map(|re| {
+            re.captures_iter(own).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect::<Vec<_>>()
+        })
+        .collect();
+    super::figures::one_distinct(found).filter(|v| *v > 0 && *v < order).map(|v| order - v)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{difference, worked_sum};
+    use super::{difference, remainder, worked_sum};
+
+    #[test]
+    fn the_rest_after_a_figure_kept_is_asked() {
+        assert_eq!(remainder("Keep $10 for restocking and refund the rest.", 4999), Some(3999));
+        assert_eq!(remainder("Refund everything except the $150 accessory.", 70000), Some(55000));
+        assert_eq!(remainder("Refund the rest please, I keep the mug.", 4999), None);
+    }
 
     #[test]
     fn the_patterns_compile() {
@@ -167,5 +219,8 @@ mod tests {
         assert_eq!(difference("overcharged by 1.00 on delivery. refund it", 2999), Some(100));
         assert_eq!(difference("Invoice: 3 x 9.99 = 29.97. Please refund the difference (9.99).", 3996), Some(999));
         assert_eq!(difference("overcharged by 1.00 on delivery. the lamp is broken, refund everything", 2999), None);
+        // Outside attack 48: a whole figure with its currency, and the two prices told apart from the ask.
+        assert_eq!(difference("Refund the difference - it's $20 cheaper now.", 4999), Some(2000));
+        assert_eq!(difference("I paid 49.99 but it was advertised at 39.99. Refund the overcharge.", 4999), Some(1000));
     }
 }

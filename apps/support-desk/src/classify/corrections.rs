@@ -183,12 +183,46 @@ pub fn replaced(text: &str) -> String {
             edits.push((s, e, with));
         }
     }
+    // A bare number restated at once with its decimal point ("pls refund 1999.. sorry, 19.99", "2999 I mean 29.99"):
+    // the same digits, so the bare one is the figure mistyped, not a second amount.
+    for (s, e, with) in decimal_point_restated(text, &figures) {
+        if !edits.iter().any(|x| x.0 < e && s < x.1) {
+            edits.push((s, e, with));
+        }
+    }
     let mut out = text.to_string();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
     for (s, e, with) in edits {
         out.replace_range(s..e, &with);
     }
     out
+}
+
+/// Bare whole numbers followed closely (only punctuation or an apology or "I mean" between) by a money figure written
+/// with the same digits and its cents: (start, end, the figure that restates it).
+fn decimal_point_restated(text: &str, figures: &[(usize, usize, i64)]) -> Vec<(usize, usize, String)> {
+    static BARE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((bare, gap)) = BARE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"\b\d{3,6}\b").ok()?,
+                Regex::new(r"(?i)^[\s.,;:!–—-]*(?:(?:sorry|oops|pardon|i\s+mean|typo|i\s+meant|correction)[\s.,;:!–—-]*)*(?:[$€£]|usd|eur|gbp)?\s*$").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    bare.find_iter(text)
+        .filter(|m| !figures.iter().any(|f| f.0 <= m.start() && m.end() <= f.1))
+        .filter_map(|m| {
+            let next = figures.iter().find(|f| f.0 >= m.end())?;
+            let span = &text[next.0..next.1];
+            (next.0 - m.end() <= 20 && gap.is_match(&text[m.end()..next.0]) && digits(span) == m.as_str())
+                .then(|| (m.start(), m.end(), span.to_string()))
+        })
+        .collect()
 }
 
 /// The first bare number within a few characters after `me` whose digits are those of `before`'s figure in another

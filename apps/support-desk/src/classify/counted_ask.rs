@@ -10,8 +10,8 @@
 //! the ask reaches all the units or points back at it, the result is asked. Read as one last step of
 //! [`super::facts`], and only where the amount settled is none, the order's amount, the unit, the working's total or
 //! the count read as money: a figure the ask names itself is never replaced, an ask that adds to the units ("plus",
-//! "on top") is left to the over-ask steps, and a figure above the order's amount is never made (it can never make a
-//! refusal).
+//! "on top") is left to the over-ask steps. Above the order's amount the units reached are an over-ask ("2 cups
+//! broken, $30 each. refund those." on a $49.99 order: X2, outside attack 48), never the order's amount paid.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -54,13 +54,18 @@ fn patterns() -> Option<&'static Patterns> {
     static P: OnceLock<Option<Patterns>> = OnceLock::new();
     P.get_or_init(|| {
         const COUNT: &str = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
-        const MONEY: &str = r"(?:(?:usd|eur|gbp|cad|aud|chf)\s?|[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b))?";
+        // A figure with its cents, or a whole number with its currency ("50 €", "$30"): never a bare count.
+        const MONEY: &str = r"(?:(?:(?:usd|eur|gbp|cad|aud|chf)\s?|[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b))?|(?:(?:usd|eur|gbp|cad|aud|chf)\s?|[$€£]\s?)(?P<m>\d{1,5})\b|\b(?P<k>\d{1,5})\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b))";
         Some(Patterns {
             times: Regex::new(&format!(
                 r"(?i)(?:^|[^\w.,])(?P<c>\d{{1,3}})\s?[x×]\s?(?:(?:[a-z][a-z0-9'\-]*\s+){{0,4}}@\s*)?{MONEY}"
             ))
             .ok()?,
-            each_after: Regex::new(&format!(r"(?i){MONEY}\s+(?:each|per\s+(?:unit|piece|item|one|pack|bag))\b")).ok()?,
+            // A bare whole number before "each" is a unit's price too ("2 lamps (30 each)", outside attack 49).
+            each_after: Regex::new(&format!(
+                r"(?i)(?:{MONEY}|\b(?P<e>\d{{1,4}}))\s+(?:each|per\s+(?:unit|piece|item|one|pack|bag))\b"
+            ))
+            .ok()?,
             each_before: Regex::new(&format!(
                 r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\bunit\s+price(?:\s+(?:is|was|of))?\s*:?|@)\s*{MONEY}"
             ))
@@ -121,6 +126,11 @@ fn count_value(word: &str) -> Option<i64> {
     (1..=500).contains(&n).then_some(n)
 }
 
+/// The number of a money figure the patterns matched (with its cents, or whole with its currency).
+fn amount_of<'h>(c: &regex::Captures<'h>) -> Option<regex::Match<'h>> {
+    c.name("n").or(c.name("m")).or(c.name("k")).or(c.name("e"))
+}
+
 fn cents(n: &str) -> Option<i64> {
     super::money::number(n)
 }
@@ -148,7 +158,7 @@ fn result_after(p: &Patterns, s: &str, from: usize) -> Option<i64> {
         return None;
     }
     let marked = p.result_before.is_match(between) || p.result_after.is_match(&rest[whole.end()..]);
-    marked.then(|| cents(m.name("n")?.as_str())).flatten()
+    marked.then(|| cents(amount_of(&m)?.as_str())).flatten()
 }
 
 /// The priced units the text writes (see the module doc). Their unit prices must agree: one unit.
@@ -156,12 +166,12 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
     let mut found = Vec::new();
     for s in sentences(own) {
         for c in p.times.captures_iter(s) {
-            let (Some(n), Some(u), Some(whole)) = (c.name("c"), c.name("n"), c.get(0)) else { continue };
+            let (Some(n), Some(u), Some(whole)) = (c.name("c"), amount_of(&c), c.get(0)) else { continue };
             let (Some(count), Some(unit)) = (count_value(n.as_str()), cents(u.as_str())) else { continue };
             found.push(Working { unit, count: Some(count), result: result_after(p, s, whole.end()) });
         }
         for c in p.each_after.captures_iter(s).chain(p.each_before.captures_iter(s)) {
-            let (Some(u), Some(whole)) = (c.name("n"), c.get(0)) else { continue };
+            let (Some(u), Some(whole)) = (amount_of(&c), c.get(0)) else { continue };
             let Some(unit) = cents(u.as_str()) else { continue };
             // The count is the last one written before the unit in its sentence, if any.
             let count = p
@@ -187,11 +197,11 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
 
 /// The money figures of a sentence.
 fn money_in(p: &Patterns, s: &str) -> Vec<i64> {
-    p.figure.captures_iter(s).filter_map(|c| cents(c.name("n")?.as_str())).collect()
+    p.figure.captures_iter(s).filter_map(|c| cents(amount_of(&c)?.as_str())).collect()
 }
 
 /// The figure an ask reaching a count of priced units asks (see the module doc), at most `order`.
-pub fn asked(own: &str, order: i64) -> Option<i64> {
+pub fn asked(own: &str) -> Option<i64> {
     let p = patterns()?;
     let works = workings(p, own);
     let unit = super::figures::one_distinct(works.iter().map(|w| w.unit).collect())?;
@@ -205,7 +215,7 @@ pub fn asked(own: &str, order: i64) -> Option<i64> {
                 p.figure
                     .captures_iter(s)
                     .filter(|c| c.get(0).is_some_and(|m| s[..m.start()].trim_end().ends_with('=')))
-                    .filter_map(|c| cents(c.name("n")?.as_str()))
+                    .filter_map(|c| cents(amount_of(&c)?.as_str()))
                     .collect::<Vec<_>>()
             })
             .filter(|r| *r > unit && r % unit == 0)
@@ -217,7 +227,13 @@ pub fn asked(own: &str, order: i64) -> Option<i64> {
     {
         result = None;
     }
-    let allowed = |v: i64| v == unit || Some(v) == result || count.is_some_and(|n| v == n * unit);
+    // A count the reader wrote as money ("only want $1 back") is still the count.
+    let allowed = |v: i64| {
+        v == unit
+            || Some(v) == result
+            || count.is_some_and(|n| v == n * unit)
+            || (v % 100 == 0 && (1..=12).contains(&(v / 100)))
+    };
     let mut asks: Vec<i64> = Vec::new();
     for s in sentences(own) {
         if !p.ask_word.is_match(s) && !p.pointer.is_match(s) {
@@ -260,7 +276,7 @@ pub fn asked(own: &str, order: i64) -> Option<i64> {
             asks.push(v);
         }
     }
-    super::figures::one_distinct(asks).filter(|v| *v > 0 && *v <= order)
+    super::figures::one_distinct(asks).filter(|v| *v > 0)
 }
 
 /// Whether `v` is a figure this reading may replace: the unit, the working's total or result, or a count read as money.
@@ -288,40 +304,43 @@ mod tests {
     #[test]
     fn an_ask_reaching_a_count_asks_count_times_unit() {
         assert_eq!(
-            asked("We sent back 2 of the 6 (2 x 22.50). Please refund those two, we keep the rest.", 13500),
+            asked("We sent back 2 of the 6 (2 x 22.50). Please refund those two, we keep the rest."),
             Some(4500)
         );
-        assert_eq!(asked("14 sketchbooks were damaged (14 x 3.50). Can we get those refunded?", 11200), Some(4900));
-        assert_eq!(asked("They were 14.00 each. Can you refund those two?", 9100), Some(2800));
+        assert_eq!(asked("14 sketchbooks were damaged (14 x 3.50). Can we get those refunded?"), Some(4900));
+        assert_eq!(asked("They were 14.00 each. Can you refund those two?"), Some(2800));
+        // blind89 `b-11`: the working's total told, the ask reaching one unit.
         assert_eq!(
             asked(
-                "three packs at £9.99 each, so £29.97 total, but only two came. just refund the one that's missing please.",
-                2997
+                "Hello, I order 2 dog beds, 50 € each, total 100 €. One is good, one is broken. Please refund the broken one."
+            ),
+            Some(5000)
+        );
+        assert_eq!(
+            asked(
+                "three packs at £9.99 each, so £29.97 total, but only two came. just refund the one that's missing please."
             ),
             Some(999)
         );
-        assert_eq!(asked("bought 2x serum @ 19.95, only want 1 back, other is fine", 3990), Some(1995));
-        assert_eq!(asked("That's 3 x 30.00 missing. Just the money for those three.", 42000), Some(9000));
+        assert_eq!(asked("bought 2x serum @ 19.95, only want 1 back, other is fine"), Some(1995));
+        assert_eq!(asked("That's 3 x 30.00 missing. Just the money for those three."), Some(9000));
         assert_eq!(
-            asked(
-                "I return the 2 cars, each one costs 12,99, so is 25,98 total. Please make the refund of this.",
-                5196
-            ),
+            asked("I return the 2 cars, each one costs 12,99, so is 25,98 total. Please make the refund of this."),
             Some(2598)
         );
         assert_eq!(
-            asked("Please action a partial credit for the following:\n- 2 x thermometers @ 9.95 = 19.90 (DOA)", 8450),
+            asked("Please action a partial credit for the following:\n- 2 x thermometers @ 9.95 = 19.90 (DOA)"),
             Some(1990)
         );
-        assert_eq!(asked("please refund accordingly.\nUnit price 24.50. Short 2 units = 49.00.", 29400), Some(4900));
+        assert_eq!(asked("please refund accordingly.\nUnit price 24.50. Short 2 units = 49.00."), Some(4900));
     }
 
     #[test]
     fn an_ask_naming_its_own_figure_or_adding_is_not_this_reading() {
-        assert_eq!(asked("2 x 22.50 cushions. Please refund those two, 40.00 is fine.", 9000), None);
-        assert_eq!(asked("2 x 22.50 cushions torn. Refund those two plus 10 for postage.", 4500), None);
-        assert_eq!(asked("I bought 3 mugs at 12.00 each. Please refund my order.", 3600), None);
-        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each so 90.00 back.", 22500), Some(9000));
-        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each.", 22500), Some(9000));
+        assert_eq!(asked("2 x 22.50 cushions. Please refund those two, 40.00 is fine."), None);
+        assert_eq!(asked("2 x 22.50 cushions torn. Refund those two plus 10 for postage."), None);
+        assert_eq!(asked("I bought 3 mugs at 12.00 each. Please refund my order."), None);
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each so 90.00 back."), Some(9000));
+        assert_eq!(asked("refund for 2 of the 5 chairs please. They're 45.00 each."), Some(9000));
     }
 }

@@ -103,7 +103,25 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
         .rev()
         .collect::<String>()
         .to_lowercase();
-    matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
+    numbered_abbreviation(text, i)
+        || matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
+}
+
+/// Whether the dot at `i` ends an abbreviation a number follows ("order no. 40", "case nr. 300", "ref. 2025-117"): the
+/// number is the abbreviation's, in one sentence with it (outside attack 49: "Refund order no. 40" paid $40.00 as a
+/// number said alone after an ask). Every sentence and clause splitter asks this.
+pub fn numbered_abbreviation(text: &str, i: usize) -> bool {
+    let word: String = text[..i]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_lowercase();
+    matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord")
+        && text.get(i + 1..).is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '#'))
 }
 
 /// A figure the customer says the shop offered, taken ("Please go ahead with the 17.00 you mentioned below", "further

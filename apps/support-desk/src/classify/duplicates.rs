@@ -112,6 +112,22 @@ pub fn reported(own: &str) -> bool {
             .any(|m| !p.attempt.is_match(m.as_str()) && !frequency(m.end()) && !counted_only(&m))
         || p.second_charge.is_match(&text)
         || repeated_statement_line(&text).is_some()
+        || same_figure_listed_twice(&text)
+}
+
+/// One figure listed twice in a sentence that says the charges repeat or were for one thing ("your shop, TWICE, $67.90
+/// and $67.90 on the same day for the same toaster"): blind87 `g-076`.
+fn same_figure_listed_twice(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(repeat) = RE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:twice|two\s+times|2\s*times|double[d]?|same\s+(?:day|time|minute|date|item|thing|order|purchase|product))\b").ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    super::desk25::sentences(text).any(|s| same_figure_twice(s) && repeat.is_match(s))
 }
 
 /// amount43 (ADR-1450): a count of two at one figure told as what was taken ("2x 19.99 on my card", "2 x $27.45 on
@@ -136,7 +152,19 @@ pub fn charges_counted(clause: &str, duplicate_reported: bool) -> bool {
     else {
         return false;
     };
-    taken.is_match(clause) || (duplicate_reported && bare.is_match(clause))
+    taken.is_match(clause) || (duplicate_reported && (bare.is_match(clause) || same_figure_twice(clause)))
+}
+
+/// Whether a clause lists one figure twice ("TWICE, $67.90 and $67.90 on the same day"): beside a duplicate reported,
+/// the two charges, not two items asked.
+fn same_figure_twice(clause: &str) -> bool {
+    let Some(p) = patterns() else { return false };
+    let found: Vec<(usize, usize, Option<i64>)> =
+        p.figure.find_iter(clause).map(|m| (m.start(), m.end(), cents_of(m.as_str()))).collect();
+    found.windows(2).any(|w| {
+        let between = clause[w[0].1..w[1].0].trim().to_lowercase();
+        w[0].2.is_some() && w[0].2 == w[1].2 && matches!(between.as_str(), "and" | "&" | "," | "+" | "and then")
+    })
 }
 
 /// amount44 (ADR-1482): the one figure of the two charges a duplicate counts ("charged twice. 2x 19.99 on my card"):

@@ -162,7 +162,7 @@ fn rows() -> &'static [Row] {
             ),
             (
                 Hazard::HeatFireElectric,
-                r"(?i)\b(?:smoulder\w*|smolder\w*|singe[ds]?|singeing|short[- ]?circuit\w*|ignit\w*|set\s+(?:on\s+)?(?:fire|alight)|burning\s+smell|smell\w*\s+(?:of\s+)?burn\w*|smelt\s+(?:of\s+)?burn\w*|sizzl\w*|arc(?:ed|ing)|tripped\s+(?:the|our|my)\s+(?:fuse|breaker|electrics|circuit)|blew\s+(?:the|a)\s+fuse)\b|\bglow(?:ed|ing|s)?\s+(?:bright\s+)?(?:red|orange)\b|\b(?:plug|socket|switch|cable|cord|lead|wire|adapter|charger)s?\b[^.!?\n]{0,30}?\btoo\s+hot\s+to\s+(?:touch|hold|pull|unplug|remove|handle)\b"
+                r"(?i)\b(?:smoulder\w*|smolder\w*|singe[ds]?|singeing|short[- ]?circuit\w*|ignited|ignites|set\s+(?:on\s+)?(?:fire|alight)|burning\s+smell|smell\w*\s+(?:of\s+)?burn\w*|smelt\s+(?:of\s+)?burn\w*|sizzl\w*|arc(?:ed|ing)|tripped\s+(?:the|our|my)\s+(?:fuse|breaker|electrics|circuit)|blew\s+(?:the|a)\s+fuse)\b|\bglow(?:ed|ing|s)?\s+(?:bright\s+)?(?:red|orange)\b|\b(?:plug|socket|switch|cable|cord|lead|wire|adapter|charger)s?\b[^.!?\n]{0,30}?\btoo\s+hot\s+to\s+(?:touch|hold|pull|unplug|remove|handle)\b"
                     .to_string(),
             ),
             (

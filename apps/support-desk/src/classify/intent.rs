@@ -1097,6 +1097,11 @@ pub fn bare_numbers_as_money(text: &str) -> String {
             at.extend(seg.figures.into_iter().filter(|f| {
                 text[*f..].starts_with(|c: char| c.is_ascii_digit())
                     && res().money.find_at(text, *f).is_none_or(|m| m.start() != *f)
+                    // A share ("and 10% for the trouble") is no money figure (outside attack 48).
+                    && !share_after(&text[*f..])
+                    // Five digits and more with no sign are an order or a reference ("full refund on 55012 ($640)",
+                    // blind91 `g-008`).
+                    && text[*f..].chars().take_while(char::is_ascii_digit).count() <= 4
             }));
         }
     }
@@ -1108,13 +1113,20 @@ pub fn bare_numbers_as_money(text: &str) -> String {
     // well, so the two read as alternatives (U1), never as one figure and a count.
     static ALTERNATIVE: OnceLock<Option<Regex>> = OnceLock::new();
     let alternative = ALTERNATIVE.get_or_init(|| {
-        Regex::new(r"(?i)(\$\d+(?:[.,]\d{1,2})?\s*,?\s*(?:or|maybe|perhaps|possibly)(?:\s+(?:maybe|perhaps|possibly|even))?\s+)(\d+(?:[.,]\d{1,2})?)\b").ok()
+        Regex::new(r"(?i)(\$\d+(?:[.,]\d{1,2})?\s*[,.!]?\s*(?:or|maybe|perhaps|possibly)(?:\s+(?:maybe|perhaps|possibly|even))?\s+)(\d+(?:[.,]\d{1,2})?)\b").ok()
     });
     let out = match alternative {
         Some(re) => re.replace_all(&out, "$1$$$2").into_owned(),
         None => out,
     };
     added_and_totalled(&wanted_sum(&out))
+}
+
+/// Whether a number (at the start of `from`) is a share: "10%", "15 per cent", "20 percent".
+fn share_after(from: &str) -> bool {
+    let rest =
+        from.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',').trim_start().to_lowercase();
+    rest.starts_with('%') || rest.starts_with("percent") || rest.starts_with("per cent")
 }
 
 /// Two bare numbers wanted as a sum ("I want the 54 plus the 12 I spent on a taxi", "need 30 + 8 back"): money,
@@ -1179,6 +1191,10 @@ fn added_and_totalled(text: &str) -> String {
     let mut at: Vec<usize> = Vec::new();
     for c in added.captures_iter(text) {
         let Some(n) = c.get(1) else { continue };
+        // "and 10% for the trouble": a share, no money figure.
+        if share_after(&text[n.start()..]) {
+            continue;
+        }
         let next: String = text[n.end()..].trim_start().chars().take_while(|c| c.is_alphabetic()).collect();
         let money_like = next.is_empty()
             || matches!(

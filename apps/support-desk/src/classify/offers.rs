@@ -47,10 +47,24 @@ fn patterns() -> Option<&'static Patterns> {
 
 /// The figure offered that the reply `own` chooses, the offer read in `text` (the whole message, quotes included).
 pub fn chosen(text: &str, own: &str) -> Option<i64> {
+    read(text, own).and_then(|(offer, _)| offer)
+}
+
+/// The figure a bare acceptance takes ("Yes ok, go ahead with the 20."): only a lone offer's, never one of a choice
+/// ("a refund of $49.99 or a replacement" accepted with "Fine." chooses nothing).
+pub fn accepted(text: &str, own: &str) -> Option<i64> {
+    read(text, own).filter(|(_, choice)| !choice).and_then(|(offer, _)| offer)
+}
+
+/// The offer the reply chooses, and whether the offer was a choice between the refund and something else.
+fn read(text: &str, own: &str) -> Option<(Option<i64>, bool)> {
     let p = patterns()?;
     if own.split_whitespace().count() > 30 || p.offer.is_match(own) || p.whole.is_match(own) {
         return None;
     }
+    // A quoted offer wrapped over quoted lines ("we can refund\n> 20.00 EUR") is read as one line.
+    let joined = text.replace("\n> ", " ").replace("\n>", " ");
+    let text = joined.as_str();
     let mut offered = Vec::new();
     let mut a_choice = false;
     for c in p.offer.captures_iter(text) {
@@ -68,7 +82,22 @@ pub fn chosen(text: &str, own: &str) -> Option<i64> {
     let picks = p.takes.is_match(own) || (a_choice && p.chooses.is_match(own));
     let chose = (picks && !p.declined.is_match(own) && own_figures.is_empty())
         || (!own_figures.is_empty() && own_figures.iter().all(|v| v == offer));
-    chose.then_some(*offer)
+    Some((chose.then_some(*offer), a_choice))
+}
+
+/// Whether a short reply opens by accepting ("Yes ok, go ahead with the 20. Thanks.", blind90 `g-029`): with an offer
+/// quoted below it that [`chosen`] reads, the reply asks the offered refund though it names no refund itself.
+pub fn accepts(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    own.split_whitespace().count() <= 20
+        && RE
+            .get_or_init(|| {
+                Regex::new(r"(?i)^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|sure|fine|great|perfect|agreed|deal|thanks?|thank\s+you)\W+)*(?:ok(?:ay)?|yes|go\s+ahead|please\s+(?:do|proceed|go\s+ahead)|proceed|i\s+accept|accepted|agreed|deal|that'?s\s+fine|sounds\s+good|fine\s+by\s+me)\b")
+                    .ok()
+            })
+            .as_ref()
+            // Any line: the subject line comes first ("Support request\nYes ok, go ahead …").
+            .is_some_and(|re| own.lines().any(|l| re.is_match(l)))
 }
 
 #[cfg(test)]

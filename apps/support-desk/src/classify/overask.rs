@@ -98,7 +98,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             itemised: Regex::new(&format!(
-                r"(?i)(?P<a>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\s+(?:[\w'-]+\s+){{0,4}}?and\s+(?:also\s+)?(?:another\s+)?(?P<f>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\b"
+                r"(?i)(?P<a>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\s+(?:[\w'-]+\s+){{0,4}}?(?:and\s+|(?:[\w'-]+\s*)?,\s*(?:and\s+)?)(?:also\s+)?(?:another\s+)?(?P<f>{fig}|\b\d{{2,4}}\b)\s+(?:back\s+)?for\b"
             ))
             .ok()?,
             // Someone else's words or a policy told ("your policy states a full refund plus shipping"): no operator
@@ -139,13 +139,13 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
             mult_after: Regex::new(&format!(
-                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
+                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*\(?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
             ))
             .ok()?,
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
             mult_before: Regex::new(&format!(
-                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig}))"
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}})"
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
@@ -154,11 +154,11 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             more_unnamed: Regex::new(
-                r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b",
+                r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\bincl(?:\.|uding|usive\s+of)?\s+(?:a\s+|some\s+|the\s+)?(?:compensation|damages|interest|goodwill\s+\w+)\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b",
             )
             .ok()?,
             add_np: Regex::new(&format!(
-                r"(?i)(?:\bplus\b|\+|\band\s+also\b|\balso\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bwith\b|\band\b|\by\b|\bet\b)\s*(?:(?:i'?d\s+(?:also\s+)?like|i\s+(?:also\s+)?want|i\s+expect|we\s+request)\s+)?(?:(?:pay|cover|add|compensate|refund|reimburse|include|give)\s+(?:me\s+|us\s+)?(?:for\s+)?)?(?:(?:the|my|our|a|an|some|any|whatever\s+the|une?|les?|la)\s+)?(?:(?:return|extra|additional|small|little|bus|train|late|installer'?s|repair\s+man'?s|goodwill)\s+)*(?P<n>{COSTS}|something|a\s+(?:bit|little)(?:\s+(?:more|extra))?|compensaci[oó]n|frais|damages|interest|payment\s+on\s+top)\b(?P<rest>\s+\w+)?"
+                r"(?i)(?:\bplus\b|\+|\band\s+also\b|\balso\b|\btogether\s+with\b|\bas\s+well\s+as\b|\bwith\b|\band\b|\by\b|\bet\b)\s*(?:(?:i'?d\s+(?:also\s+)?like|i\s+(?:also\s+)?want|i\s+expect|we\s+request)\s+)?(?:(?:pay|cover|add|compensate|refund|reimburse|include|give)\s+(?:me\s+|us\s+)?(?:for\s+)?)?(?:(?:the|my|our|a|an|some|any|whatever\s+the|une?|una|el|los|las|les?|la)\s+)?(?:(?:return|extra|additional|small|little|bus|train|late|installer'?s|repair\s+man'?s|goodwill)\s+)*(?P<n>{COSTS}|something|a\s+(?:bit|little)(?:\s+(?:more|extra))?|compensaci[oó]n|frais|damages|interest|payment\s+on\s+top)\b(?P<rest>\s+\w+)?"
             ))
             .ok()?,
             word_sum: Regex::new(
@@ -171,7 +171,7 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             counted: Regex::new(r"(?i)\b(\d{1,3})\s+(?:(\w+)\s+)?(\w+)\b").ok()?,
             item_join: Regex::new(&format!(
-                r"(?i)(?P<a>{fig})\)?\s*,?\s*(?:and|&|\+)\s+(?:also\s+)?(?:(?:the|my|a|an)\s+(?:[\w-]+\s+){{0,3}}?\(?)?(?P<f>{fig})"
+                r"(?i)(?P<a>{fig})\)?\s*,?\s*(?:(?:now|today|first|up\s*front|immediately)\s*,?\s+)?(?:and|&|\+)\s+(?:also\s+)?(?:(?:the|my|a|an)\s+(?:[\w-]+\s+){{0,3}}?\(?)?(?P<f>{fig})"
             ))
             .ok()?,
             whole_and: Regex::new(&format!(
@@ -228,7 +228,7 @@ fn res() -> Option<&'static Res> {
                 .ok()?,
             ],
             additive_start: Regex::new(
-                r"(?i)^[\s\W]*(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|\+)\b|^[\s\W]*\+",
+                r"(?i)^[\s\W]*(?:(?:oh|ah|and\s+oh)[,\s]+)?(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|\+)\b|^[\s\W]*\+",
             )
             .ok()?,
             unread_add: Regex::new(
@@ -393,10 +393,26 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             if left.is_some_and(|l| figs.iter().any(|g| g.2 == l + f.2)) {
                 continue;
             }
+            // "EUR 780.00 + VAT as invoiced (EUR 780.00 gross)": the figure after a tax named is the gross told, no
+            // addend (blind84 `g-053`).
+            static GROSS: OnceLock<Option<Regex>> = OnceLock::new();
+            let gross = GROSS.get_or_init(|| {
+                Regex::new(r"(?i)^\W*(?:gross|incl\w*|inc\.?|total|all\s+in)\b|\b(?:gross|incl\w*|total)\W*$").ok()
+            });
+            let tax_named = s[m.end()..f.0].to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
+                matches!(w, "vat" | "tax" | "taxes" | "gst" | "hst" | "mwst" | "iva" | "btw" | "tva" | "mva" | "moms")
+            });
+            if tax_named && gross.as_ref().is_some_and(|g| g.is_match(&s[f.1..]) || g.is_match(&s[m.end()..f.0])) {
+                // A gross above the net asks the gross ("120.00 + VAT (144.00 gross)": X2 on a 120.00 order, blind68).
+                if let Some(l) = left.filter(|l| f.2 > *l) {
+                    ops.push(Op::Add { cents: f.2 - l, at: f.0, weak: false });
+                }
+                continue;
+            }
             // A sum inside brackets that opens with its own first term ("41.40 incl. VAT (34.50 + 20%)", "18,00 EUR
             // (net 15,00 + VAT 3,00)") breaks the figure before it down; "(plus $12 tax)" adds to it.
             let open = s[..m.start()].rfind('(').filter(|o| !s[*o..m.start()].contains(')'));
-            if open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= m.start())) {
+            if open.is_some_and(|o| figs.iter().any(|g| g.0 > o && g.1 <= m.start()) && figs.iter().any(|g| g.1 <= o)) {
                 continue;
             }
             ops.push(Op::Add { cents: f.2, at: f.0, weak: false });
@@ -486,12 +502,70 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             let m = c.get(0)?;
             // "and the shipping was slow": a clause of its own, no addend.
             let rest = c.name("rest").map_or(String::new(), |x| x.as_str().trim().to_lowercase());
-            let clause =
-                matches!(rest.as_str(), "was" | "were" | "is" | "are" | "arrived" | "came" | "took" | "got" | "had");
+            // "and the delivery man left it …": a noun the cost word only modifies (val45c `g-019`).
+            let clause = matches!(
+                rest.as_str(),
+                "was"
+                    | "were"
+                    | "is"
+                    | "are"
+                    | "arrived"
+                    | "came"
+                    | "took"
+                    | "got"
+                    | "had"
+                    | "man"
+                    | "guy"
+                    | "driver"
+                    | "person"
+                    | "people"
+                    | "van"
+                    | "company"
+                    | "firm"
+                    | "service"
+                    | "date"
+                    | "time"
+                    | "address"
+                    | "note"
+                    | "slot"
+                    | "window"
+                    | "team"
+                    | "tracking"
+                    | "status"
+                    | "box"
+                    | "label"
+            );
             let end = c.name("n").map_or(m.end(), |n| n.end());
             // "and return my money": the verb, not the return postage.
             let verb = c.name("n").is_some_and(|n| n.as_str().eq_ignore_ascii_case("return"));
-            (!clause && !verb && !in_told_price(s, m.start())).then_some(end)
+            // "with any battery", "with the mount": "with" joins only what compensates ("with compensation for the
+            // trouble"), never a thing the goods are used with (blind92 `g-030`).
+            let with_goods = m.as_str().trim_start().to_lowercase().starts_with("with")
+                && c.name("n").is_some_and(|n| {
+                    let n = n.as_str().to_lowercase();
+                    ![
+                        "compens",
+                        "interest",
+                        "damages",
+                        "trouble",
+                        "inconvenience",
+                        "cost",
+                        "expense",
+                        "fee",
+                        "something",
+                        "a bit",
+                        "a little",
+                    ]
+                    .iter()
+                    .any(|w| n.starts_with(w))
+                });
+            let verb = verb || with_goods;
+            // "and also my return postage paid": the participle of the ask, no price told; "plus whatever the postage
+            // was": a figure the customer does not know, still added (outside attack 48).
+            let asked_paid = matches!(rest.as_str(), "paid" | "covered" | "refunded" | "reimbursed");
+            let whatever = m.as_str().to_lowercase().contains("whatever");
+            let clause = clause && !whatever;
+            (!clause && !verb && (asked_paid || whatever || !in_told_price(s, m.start()))).then_some(end)
         })
         .collect();
     if !addends.is_empty() && !ops.iter().any(|o| matches!(o, Op::More { .. } | Op::Add { .. } | Op::Cost { .. })) {
@@ -563,6 +637,13 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                     s[..at.start()].ends_with(['-', '#', '/']) || s[..at.start()].ends_with(char::is_alphanumeric);
                 if let Some(n) = count(at.as_str()).filter(|_| !glued) {
                     ops.push(Op::Mul { n, operand: operand(&c, &["h"]) });
+                }
+                continue;
+            }
+            // "the two $260 chairs": a count of things at one figure each.
+            if let (Some(k), Some(_)) = (c.name("c"), c.name("e")) {
+                if let Some(n) = count(k.as_str()).filter(|n| *n >= 2) {
+                    ops.push(Op::Mul { n, operand: operand(&c, &["e"]) });
                 }
                 continue;
             }
@@ -644,11 +725,39 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             ops.push(Op::Add { cents: v, at: f.start(), weak: false });
         }
     }
+    // A cost told and then asked as well ("Bus fare was 2.50 too, refund that as well."): the told figure is an
+    // addend (outside attack 48).
+    static AS_WELL: OnceLock<Option<Regex>> = OnceLock::new();
+    let as_well = AS_WELL.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:refund|pay|cover|add|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:that|it|this)\s+(?:as\s+well|too)\b")
+            .ok()
+    });
+    if ops.is_empty()
+        && as_well.as_ref().is_some_and(|a| a.is_match(s))
+        && let [one] = figures(s).as_slice()
+    {
+        ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
+    }
+    // "Refund $30 for the lid and the same again for the handle": the one figure twice (outside attack 49).
+    static SAME: OnceLock<Option<Regex>> = OnceLock::new();
+    let same = SAME.get_or_init(|| Regex::new(r"(?i)\b(?:and|plus)\s+the\s+same\s+(?:again|amount)\b").ok());
+    if !ops.iter().any(|o| matches!(o, Op::Mul { .. }))
+        && same.as_ref().is_some_and(|re| re.is_match(s))
+        && let [one] = figs.as_slice()
+    {
+        ops.push(Op::Mul { n: 2, operand: Some((one.2, one.0)) });
+    }
     // F1620: a sentence that opens by adding a figure of its own ("Also the saucer ($25).").
+    // Only a figure written as money: "Oh and … we are 1220 now" adds no suite number (blind90 `g-004`).
+    let written = |f: &(usize, usize, i64)| {
+        let t = &s[f.0..f.1];
+        t.contains(['.', ',', '$', '€', '£']) || !t.chars().all(|c| c.is_ascii_digit())
+    };
     if r.additive_start.is_match(s)
         && ops.is_empty()
         && !intent_in(s).request
         && let [one] = figs.as_slice()
+        && written(one)
     {
         ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
     }
@@ -662,6 +771,99 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// Requests in sentences of their own, each asking one figure for a thing of its own ("Refund $300 for the stand.
+/// Refund $300 for the speaker.", "Refund the cup - $30. Refund the saucer - $30."): the later ones add to the first
+/// (outside attack 48). The same thing asked again ("Refund $30 for the cup. I need that $30 for the cup back.") is
+/// one ask.
+fn items_asked_apart(per: &mut [(&str, Vec<Op>)]) {
+    static THING: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(thing) = THING
+        .get_or_init(|| Regex::new(r"(?i)\b(?:the|my|our|this|that)\s+(?:[a-z]+\s+)??(?P<t>[a-z]{3,})\b").ok())
+        .as_ref()
+    else {
+        return;
+    };
+    const GENERIC: &[&str] = &[
+        "too",
+        "also",
+        "well",
+        "back",
+        "please",
+        "first",
+        "second",
+        "last",
+        "above",
+        "below",
+        "refund",
+        "money",
+        "amount",
+        "price",
+        "order",
+        "rest",
+        "whole",
+        "full",
+        "total",
+        "sum",
+        "item",
+        "items",
+        "difference",
+        "charge",
+        "payment",
+        "cost",
+        "balance",
+        "extra",
+        "same",
+        "other",
+        "one",
+        "lot",
+        "purchase",
+        "product",
+        "thing",
+        "figure",
+        "account",
+        "card",
+        "bank",
+        "shop",
+        "store",
+        "website",
+        "site",
+    ];
+    let mut asked: Vec<(usize, String, i64, usize)> = Vec::new();
+    let reported = |s: &str| res().is_some_and(|r| r.reported.is_match(s));
+    for (i, (s, ops)) in per.iter().enumerate() {
+        // "you said you'd refund the 12.00 for that": the shop's word, no ask of the customer's (blind64 `b-06`).
+        if !intent_in(s).request || !ops.is_empty() || reported(s) {
+            continue;
+        }
+        // Only figures written as money: a bare number is an age, a limit or a count as often ("she turns 70",
+        // "refund limit is 1000": val41b, val45b).
+        let own: Vec<(usize, usize, i64)> = figures(s)
+            .into_iter()
+            .filter(|f| !in_told_price(s, f.0))
+            .filter(|f| {
+                let t = &s[f.0..f.1];
+                t.contains(['.', ',', '$', '€', '£']) || !t.chars().all(|c| c.is_ascii_digit())
+            })
+            .collect();
+        let named = thing
+            .captures_iter(s)
+            .filter_map(|c| c.name("t").map(|t| t.as_str().to_lowercase()))
+            .find(|t| !GENERIC.contains(&t.as_str()));
+        if let ([f], Some(t)) = (own.as_slice(), named) {
+            asked.push((i, t, f.2, f.0));
+        }
+    }
+    let mut things: Vec<&str> = asked.iter().map(|a| a.1.as_str()).collect();
+    things.sort_unstable();
+    things.dedup();
+    if asked.len() < 2 || things.len() != asked.len() {
+        return;
+    }
+    for (i, _, cents, at) in asked.iter().skip(1) {
+        per[*i].1.push(Op::Add { cents: *cents, at: *at, weak: false });
+    }
 }
 
 /// The figures (start, cents) a sentence asks for costs of the customer's own (F1611; `extra_cost`).
@@ -709,10 +911,11 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     // A count of two at one figure told as what the card was charged is the duplicate's two charges, no operator on
     // the ask (ADR-1450).
     let duplicate = super::duplicates::reported(own);
-    let per: Vec<(&str, Vec<Op>)> = sentences
+    let mut per: Vec<(&str, Vec<Op>)> = sentences
         .iter()
         .map(|s| (*s, if super::duplicates::charges_counted(s, duplicate) { Vec::new() } else { operators_in(s, own) }))
         .collect();
+    items_asked_apart(&mut per);
     if per.iter().all(|(_, ops)| ops.is_empty()) {
         return amount;
     }
@@ -795,6 +998,9 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         // More than the whole by a figure not named: an over-ask whatever the figure (F1612).
         Some(t) if more && t >= order => Amount::MoreThan(t),
         Some(t) if t > order => Amount::Cents(t),
+        // The same figure asked again ("Refund $300 and $300.") over the cap: a human decides (E1), never one paid
+        // (outside attack 49).
+        Some(t) if t > crate::policy::CAP_CENTS => Amount::Cents(t),
         _ if unread || strong_more || total.is_none() => match amount {
             Amount::Ambiguous => amount,
             _ if strong => Amount::Ambiguous,

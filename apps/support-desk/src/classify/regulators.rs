@@ -61,7 +61,8 @@ pub const BODIES: &str = concat!(
     // Germany, France, Spain, Italy, Netherlands, Mexico, Brazil, EU.
     r"verbraucherzentrale|schlichtungsstelle|dgccrf|ufc[- ]que\s+choisir|signalconso|m[eé]diateur\s+de\s+la\s+consommation|",
     r"ocu|omic|facua|hoja\s+de\s+reclamaciones|agcm|altroconsumo|codacons|consumentenbond|geschillencommissie|",
-    r"profeco|procon|consumidor\.gov|european\s+consumer\s+cent(?:re|er)|ecc[- ]net|odr\s+platform",
+    r"profeco|procon|consumidor\.gov|european\s+consumer\s+cent(?:re|er)|ecc[- ]net|odr\s+platform|ante\s+consumo|",
+    r"office\s+for\s+product\s+safety(?:\s+and\s+standards)?|opss|forbrukerr[aå]det|forbrukertilsynet|konsumentverket|kuluttajavirasto",
 );
 
 /// Acronyms that are also ordinary words, read only in capitals (case-sensitive): Singapore's CASE, the UK's OFT,
@@ -77,7 +78,9 @@ const TAKE: &str = concat!(
     r"lodg\w*|writ\w*|wrote|contact\w*|escalat\w*|elevat\w*|refer(?:s|red|ring)?|rais\w*|submit\w*|open\w*|",
     r"sp(?:eak|oke|oken|eaking)|talk\w*|tell\w*|told|call\w*|ring\w*|rang|phon\w*|email\w*|cc'?d?|cc'?ing|",
     r"cop(?:y|ied|ying)(?:\s+in)?|forward\w*|involv\w*|notif\w*|inform\w*|alert\w*|turn\w*\s+to|approach\w*|",
-    r"given\s+them\s+your\s+name|gave\s+them\s+your\s+name|give\s+them\s+your\s+name|send\w*|sent",
+    r"given\s+them\s+your\s+name|gave\s+them\s+your\s+name|give\s+them\s+your\s+name|send\w*|sent|",
+    // In the customer's own language ("do the reclamo to the AGCM", "denuncia ante consumo").
+    r"reclam\w*|denunc\w*|plainte|quej\w*|beschwer\w*|segnal\w*",
 );
 
 struct Patterns {

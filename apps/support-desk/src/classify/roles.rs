@@ -145,7 +145,7 @@ fn pats() -> Option<&'static Pats> {
             )
             .ok()?,
             price_after: Regex::new(
-                r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|quid)\s+)?(?:was\s+what|is\s+what|each|apiece|a\s+piece|per\s+\w+|/\s*(?:ea|each|unit|pc))\b",
+                r"(?i)^\s*(?:(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|quid)\s+)?(?:was\s+what|is\s+what|each|apiece|an?\s+(?:piece|pack|packet|box|bag|pair|set|roll|bottle|tin|can|jar|tube|kilo|kg|metre|meter|unit|item|dozen|bundle|sack|carton)|per\s+\w+|/\s*(?:ea|each|unit|pc))\b",
             )
             .ok()?,
             identifier_before: Regex::new(
@@ -203,7 +203,11 @@ pub(super) fn sentences(text: &str) -> Vec<(usize, usize)> {
 /// "i.e." and "e.g." do not end a sentence.
 fn abbreviation(text: &str, dot: usize) -> bool {
     let head = text[..=dot].to_lowercase();
-    head.ends_with("i.e.") || head.ends_with("e.g.") || head.ends_with(" ie.") || head.ends_with(" eg.")
+    head.ends_with("i.e.")
+        || head.ends_with("e.g.")
+        || head.ends_with(" ie.")
+        || head.ends_with(" eg.")
+        || super::desk27::numbered_abbreviation(text, dot)
 }
 
 /// Whether the figure as written carries a currency or decimals ("$80", "42.99", "700 EUR"), not only digits.
@@ -686,7 +690,7 @@ fn partial_cue() -> Option<&'static Regex> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"(?i)\bpartial(?:ly)?\b|\b(?:this|that|the)\s+(?:amount|sum|price)\s+only\b|\bonly\s+(?:this|that|the)\s+(?:amount|sum|price)\b|\b(?:for|of)\s+(?:one|1)\s+(?:piece|item|unit|part|of\s+(?:them|the\s+\w+))(?:\s+only)?\b|\bmoney\s+for\s+(?:the|that|this)\s+\w+(?:\s+\w+)?\s+back\b|\b(?:the\s+)?rest\s+(?:can|may|will|should)\s+stay\b|\bkeep\s+the\s+rest\b|\b(?:the\s+)?other\s+(?:one|ones|items?|pieces?|knives|knifes)\s+(?:i|we)\s+(?:use|keep|like)\b|\bthe\s+other\s+\w+\s+(?:is|are)\s+(?:very\s+)?(?:good|fine|ok(?:ay)?)\b",
+            r"(?i)\bpartial(?:ly)?\b|\b(?:this|that|the)\s+(?:amount|sum|price)\s+only\b|\bonly\s+(?:this|that|the)\s+(?:amount|sum|price)\b|\b(?:for|of)\s+(?:one|1)\s+(?:piece|item|unit|part|of\s+(?:them|the\s+\w+))(?:\s+only)?\b|\bmoney\s+for\s+(?:the|that|this)\s+\w+(?:\s+\w+)?\s+back\b|\b(?:the\s+)?rest\s+(?:can|may|will|should)\s+stay\b|\bkeep\s+the\s+rest\b|\b(?:the\s+)?other\s+(?:one|ones|items?|pieces?|knives|knifes)\s+(?:i|we)\s+(?:use|keep|like)\b|\bthe\s+other\s+\w+\s+(?:is|are)\s+(?:very\s+)?(?:good|fine|ok(?:ay)?)\b|\bthe\s+rest\s+(?:of\s+(?:the|my|our)\s+order\s+)?(?:\([^)]{0,60}\)\s+)?(?:is|are|was|were)\s+(?:all\s+)?(?:fine|good|ok(?:ay)?|perfect|great)\b|\b(?:we'?re|i'?m|we\s+are|i\s+am)\s+keeping\s+(?:those|them|the\s+rest|everything\s+else)\b",
         )
         .ok()
     })
@@ -700,7 +704,13 @@ pub fn part_asked(text: &str, order_cents: i64) -> Option<i64> {
     if !partial_cue()?.is_match(text) {
         return None;
     }
-    let mut values: Vec<i64> = read(text)
+    let figs = read(text);
+    // The part's own figure asked, and it is the whole order's ("the money for the hose back please, the 39.95" on a
+    // 39.95 order, blind84 `g-001`): that figure, never another price below it.
+    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents) {
+        return None;
+    }
+    let mut values: Vec<i64> = figs
         .into_iter()
         .filter(|f| match f.role {
             Role::Asked => f.why != WHY_FULL_PLUS,

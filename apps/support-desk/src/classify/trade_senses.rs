@@ -47,7 +47,7 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "flame",
         "cooking",
-        r"flame[- ]?(?:grill\w*|broil\w*|kissed|tamer|effect|retardant|resistant|guard|colou?r|thrower\s+(?:setting|burner))|flame\s+(?:is|was)\s+(?:too\s+)?(?:low|high|small|weak|uneven|yellow|blue)",
+        r"flame[- ]?(?:grill\w*|broil\w*|kissed|tamer|effect|retardant|resistant|guard|colou?r|thrower\s+(?:setting|burner))|flame\s+(?:is|was)\s+(?:too\s+)?(?:low|high|small|weak|uneven|yellow|blue)|flames?\s+(?:\w+\s+)?(?:blows?|blew|blown|goes|went|keeps\s+going|dies|died)\s+out|(?:no|without\s+a)\s+flame",
     ),
     // Smoked food and smoking wood, a smoke-free home, a smoker that smokes.
     (
@@ -59,7 +59,7 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "spark",
         "engines",
-        r"spark\s+(?:plugs?|arrest\w*|gap|leads?)|(?:igniter|ignitor|ignition|piezo|lighter|starter)\s+(?:\w+\s+)?(?:sparks?|sparking|sparked)(?:\s+(?:but|fine|ok|okay))?|sparks?\s+joy",
+        r"spark\s+(?:plugs?|arrest\w*|gap|leads?)|(?:igniter|ignitor|ignition|piezo|lighter|starter)\s+(?:\w+\s+)?(?:sparks?|sparking|sparked)(?:\s+(?:but|fine|ok|okay))?|sparks?\s+joy|(?:no|not|never|doesn'?t|does\s+not|won'?t|will\s+not|isn'?t|is\s+not|stopped)\s+(?:\w+\s+){0,2}?sparks?\b(?:\s+(?:at\s+all|anymore|any\s+more))?",
     ),
     // Suspension, packaging, bungees: a shock absorbed.
     ("shock", "mechanics", r"shock\s*(?:absorb\w*|proof|[- ]resistant|mounts?|cords?|struts?)|shocks?\s+and\s+struts"),
@@ -109,7 +109,18 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         r"(?:if|as|from\s+what)\s+(?:i|we)\s+(?:can\s+|could\s+)?recall\b|(?:i|we)\s+(?:can'?t|cannot|don'?t|do\s+not|didn'?t|did\s+not|honestly\s+don'?t)\s+recall\b|(?:i|we|you)\s+(?:may\s+|might\s+|will\s+|should\s+|probably\s+)?recall(?:ed)?\s+(?:that|what|how|when|where|our|my|the\s+(?:price|amount|name|date|day|time|conversation|call|email|chat))\b|to\s+my\s+recall(?:ection)?\b",
     ),
     ("scald", "cooking", r"scalded\s+(?:milk|cream)|scald(?:ing)?\s+the\s+(?:milk|cream)"),
-    ("hurt", "money", r"hurts?\s+(?:my|the|our)\s+(?:wallet|pocket|budget|bank\s+balance|bank\s+account)"),
+    (
+        "hurt",
+        "money",
+        r"hurts?\s+(?:my|the|our)\s+(?:wallet|pocket|budget|bank\s+balance|bank\s+account)|(?:paid|cost|price|shipping|fee|postage|bill)[^.!?\n]{0,40}?\b(?:which|that|it)\s+hurt\b(?:\s*,|\s+but\b|\s*\))",
+    ),
+    // A figure of speech: laughing fit to fall, coffee as bad as a hospital's (blind90, blind91).
+    (
+        "fell",
+        "speech",
+        r"laugh\w*\s+so\s+(?:hard|much)\s+(?:\w+\s+){0,3}?(?:nearly|almost)\s+(?:fell|fall|died|choked|cried)(?:\s+off\s+(?:the\s+|her\s+|his\s+|my\s+)?\w+)?",
+    ),
+    ("hospital", "speech", r"hospital\s+(?:coffee|food|tea|corners?)"),
     // Wood and boards swelling with damp.
     (
         "swell",
@@ -158,6 +169,11 @@ mod tests {
             "Item received damaged - foil seals broken on 4 of 6 blister packs.",
             "the spark plug is the wrong size for the mower",
             "the igniter sparks but the burner won't light",
+            "The same is not lighting since delivery itself, igniter is not giving spark.",
+            "the flame blows out in anything stronger than a sneeze",
+            "last spring I bought your WDT tool (paid €12 shipping on that one which hurt, but fine)",
+            "My wife laughed so hard she nearly fell off the jetty.",
+            "she says the old Saeco makes \"hospital coffee\"",
             "The shock absorber on the garden cart wheel is broken",
             "the exploded view in the manual is missing part 14",
             "it says non-toxic on the box but smells strongly",

@@ -1,0 +1,148 @@
+//! Misses of kept blind sets, read after their first runs (issue 16): each class as the ticket showed it and in other
+//! wordings, with the controls the fix must keep. Unlike `reading_classes`, the first sentence of a class may come from
+//! the kept set; the first-run figures of those sets were reported before any of these fixes.
+
+use crate::kinds::evidence_at as evidence;
+use support_desk::classify;
+
+/// (action, first clause, amount) on an order of `cents` placed 5 days ago.
+fn decide_on(body: &str, cents: i64, refunds: &[&str]) -> (String, String, Option<i64>) {
+    let c = classify::classify(&evidence(body, cents, 5, refunds));
+    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(), c.amount_cents)
+}
+
+fn refund(cents: i64) -> (String, String, Option<i64>) {
+    ("refund".into(), "R1".into(), Some(cents))
+}
+
+fn other(action: &str, clause: &str) -> (String, String, Option<i64>) {
+    (action.into(), clause.into(), None)
+}
+
+/// Kept blind84–89 misses, by class (F1621–F1625; red on `sd-s38k` before the fix): one figure listed twice beside a
+/// repeat word is a duplicate's two charges, not two items; a bare number restated at once with its decimal point is
+/// one figure; an igniter that gives no spark and a flame that blows out are no hazard; a unit rate ("12.99 a pack")
+/// beside the sum the customer works out is a price; a unit reached by "the broken one" asks one unit even when the
+/// working's total is told; a tax named before a gross figure adds nothing; a part asked at the whole order's figure is
+/// never reduced to another price.
+#[test]
+fn blind84_89_kept_misses_by_class() {
+    for (body, cents, want) in [
+        (
+            "then your shop, TWICE, $67.90 and $67.90 on the same day for the same toaster. I only got one toaster. \
+             Could you take the second one back off please?",
+            6_790,
+            refund(6_790),
+        ),
+        ("pls refund 1999.. sorry, 19.99", 1_999, refund(1_999)),
+        ("refund 2999 i mean 29.99", 4_999, refund(2_999)),
+        (
+            "The stove is not lighting, igniter is not giving spark. Kindly refund the amount of 72.50 only.",
+            7_250,
+            refund(7_250),
+        ),
+        ("The burner won't ignite and the flame keeps going out. Refund please.", 4_999, refund(4_999)),
+        (
+            "Just refund the tent pegs, they were 12.99 a pack and I got 2 packs, so 25.98. Keep the rest.",
+            15_998,
+            refund(2_598),
+        ),
+        (
+            "It says on the invoice 80.00 plus MVA 25% = 100.00. The flame blows out in any wind. I would like the \
+             whole 100.00 back, please.",
+            10_000,
+            refund(10_000),
+        ),
+        (
+            "Hello, I order 2 dog beds, 50 € each, total 100 €. One is good, one is broken. Please refund the broken one.",
+            10_000,
+            refund(5_000),
+        ),
+        (
+            "I ordered the silent spinner for £21.99 on this order. It is very loud. Please can I have a refund for it? \
+             The rest of the order (the bedding and the chews) is fine and we're keeping those.",
+            4_640,
+            refund(2_199),
+        ),
+        (
+            "Requested resolution: full credit, EUR 780.00 + VAT as invoiced (EUR 780.00 gross)",
+            78_000,
+            other("escalate", "E1"),
+        ),
+        (
+            "The seed packets were 3.50 each. What I'd like is the money for the hose back please, the 39.95.",
+            3_995,
+            refund(3_995),
+        ),
+        // The harm and the additions the fixes must keep.
+        ("The igniter sparked and burned my hand. Refund please.", 4_999, other("escalate", "E2")),
+        ("The cable ignited on the first use. Refund please.", 4_999, other("escalate", "E2")),
+        ("Refund the toaster $67.90 and the kettle $67.90 please.", 6_790, other("refuse", "X2")),
+        ("Requested resolution: full credit, EUR 500.00 + VAT (EUR 100.00)", 50_000, other("refuse", "X2")),
+    ] {
+        assert_eq!(decide_on(body, cents, &[]), want, "{body}");
+    }
+}
+
+/// Kept blind90–92 misses and the kept-set losses of the session's first cut, by class (F1629; red on `sd-s39b`): a
+/// suite number after "Oh and" is no addend, a five-digit order number no money, a "with any battery" no addend, an
+/// order number before a dash no range, the parts of the whole order told no addition to it, a short acceptance of the
+/// shop's quoted offer asks it, a line a mail client wrapped mid-sentence is one line, the same figure asked "for that
+/// too" is one ask.
+#[test]
+fn blind90_92_kept_misses_by_class() {
+    for (body, cents, want) in [
+        (
+            "So please refund the tea box, the $64.00, and leave the kettle alone. Oh and the invoice had our old suite \
+             number 410 on it, we are 1220 now if that matters.",
+            11_850,
+            refund(6_400),
+        ),
+        (
+            "I'd just like the 34.99 for the step kit back please. Oh and the weather here has been glorious, 27 degrees \
+             yesterday.",
+            16_498,
+            refund(3_499),
+        ),
+        ("outboard prop wrong pitch. full refund on 55012 ($640)", 64_000, other("escalate", "E1")),
+        (
+            "He wants his money back for the whole order (the inflatable boat, $489.00 + $13.00 shipping).",
+            50_200,
+            other("escalate", "E1"),
+        ),
+        ("refund order 5521 - 65 dollars - bed warped", 7_999, refund(6_500)),
+        (
+            "Please refund the thermal camera from the order below, it does not power on with any battery.",
+            42_900,
+            refund(42_900),
+        ),
+        (
+            "Yes ok, go ahead with the 20. Thanks.\n\nOn Wed, Customer Care <care@shop> wrote:\n> We're sorry your order \
+             arrived late. As an apology we can refund\n> 20.00 EUR of your order total of 110.00 EUR. Just reply to \
+             confirm.",
+            11_000,
+            refund(2_000),
+        ),
+        (
+            "the spool of PLA is arrive very wet and make bubbles. I paid 24,99€ but I ask only 10\neuros back for the \
+             trouble, is ok for me to keep it.",
+            2_499,
+            refund(1_000),
+        ),
+        (
+            "I ordered three spools at 22.50 each (so 67.50 all in) and back in the spring I\nalso got that 18.00 tool \
+             kit from you. Could you refund the blue one, the 22.50? Don't need the rest back.",
+            6_750,
+            refund(2_250),
+        ),
+        (
+            "Another issue: the stuff sack (25.00) wasn't in the box. Please refund 25.00 for that too.",
+            8_000,
+            refund(2_500),
+        ),
+        // Control: an addend after "Oh and" written as money still adds.
+        ("I want $450 back. Oh and the $60 delivery I paid separately.", 70_000, other("escalate", "E1")),
+    ] {
+        assert_eq!(decide_on(body, cents, &[]), want, "{body}");
+    }
+}

@@ -1,0 +1,1 @@
+ROWS=[("Refund order {LINK}","R"),("Refund order {EX1} please","R",2500,{"extra_orders":1}),("refund order {LINK}","X1",None,{"foreign_order":True}),("refund order #{EX2}","R",2500,{"extra_orders":2}),("refund","X1",None,{"no_order":True}),("refund order {LINK}","R")]

@@ -1,0 +1,23 @@
+# incidental refund words in inquiries -> C1
+ROWS=[
+ ("How do I clean the filter?\n\n--\nJohn Smith\nRefunds Manager, Acme Ltd", "C1"),
+ ("What's the warranty period?\n\nSent from my phone. Refunds & returns: see my blog.", "C1"),
+ ("I read your refund policy page - very clear, thanks. Do you ship to Ireland?", "C1"),
+ ("The link to the refund form on your site is broken, just FYI. I don't need it.", "C1"),
+ ("Loved the 'money-back guarantee' sticker. Do you have this in green?", "C1"),
+ ("Your refund page has a typo in it ('recieve'). Thought you'd like to know.", "C1"),
+ ("Does the money back guarantee cover accidental damage?", "C1"),
+ ("I work in refunds at a bank, so I know how slow they can be! Anyway, when is my order arriving?", "C1", None, {"status":"shipped"}),
+ ("Subject: Refund\n\nHi, what's the weight of the lamp?", "C1"),
+ ("Quick q (not about a refund): is it BPA-free?", "C1"),
+ ("Unrelated to refunds - can I change the delivery address?", "C1", None, {"status":"shipped"}),
+ ("My book club is reading 'The Refund' by Karen Russell. Do you stock it?", "C1"),
+ ("I'm writing a blog post about refund experiences. Can I quote your returns policy?", "C1"),
+ ("Refund? Return? Neither! I love it. Just wanted to say thanks.", "C1"),
+ ("Tax refund came in so I'm thinking of buying the bigger model. Is it in stock?", "C1"),
+ ("I got my tax refund and want to order 3 more. Bulk discount?", "C1"),
+ ("Reimbursement from my employer covers this, so can you send an invoice with my company name?", "C1"),
+ ("Need a VAT receipt for my expenses reimbursement please.", "C1"),
+ ("Can you resend the invoice? My company reimburses me for it.", "C1"),
+ ("Please send the receipt so my insurer can refund me.", "C1"),
+]

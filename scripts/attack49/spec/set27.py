@@ -1,0 +1,23 @@
+# E2 wherever it appears: quoted/forwarded harm, other languages, past/third-party injury (order 49.99)
+ROWS=[
+ ("Refund please.\n\nOn Mon, I wrote:\n> The charger caught fire last night.", "E2"),
+ ("Refund please.\n\n> Customer: my son burned his hand on it.\n> Support: sorry to hear that.", "E2"),
+ ("Refund.\n\n---------- Forwarded message ---------\nFrom: my wife\nIt sparked and tripped the fuse again, unplug it!\n\nPlease sort it.", "E2"),
+ ("Rückerstattung bitte, das Ladegerät hat gebrannt.", "E2"),
+ ("Reembolso por favor, el cargador se incendió.", "E2"),
+ ("Remboursement svp, le chargeur a pris feu.", "E2"),
+ ("Rimborso per favore, il caricatore ha preso fuoco.", "E2"),
+ ("Refund. My son got an electric shock off it.", "E2"),
+ ("Refund - my husband was injured by it last week.", "E2"),
+ ("Refund. My nan tripped over the badly designed base and broke her hip.", "E2"),
+ ("Refund please, it gave my daughter a nasty burn.", "E2"),
+ ("Refund, the edge sliced my palm open.", "E2"),
+ ("refund. kid hurt.", "E2"),
+ ("Refund. Unsafe for children - the button battery falls out.", "E2"),
+ ("Refund; the heater tipped over and scorched the carpet.", "E2"),
+ ("Refund. I'll be informing the Office for Product Safety.", "E2"),
+ ("Refund or I'll escalate to the Consumer Ombudsman.", "E2"),
+ ("Refund, I've already spoken to a lawyer.", "E2"),
+ ("Refund. My lawyer says you're liable.", "E2"),
+ ("Refund, or I'll make a complaint to Trading Standards.", "E2"),
+]
