@@ -1605,7 +1605,7 @@ fn slang_and_ledger_figures(text: &str) -> String {
     let Some(l) = LEDGER.get_or_init(|| {
         Some(Ledger {
             slang: Regex::new(
-                r"(?i)\b(?P<det>a|one|the|that|my|your|this)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)",
+                r"(?i)\b(?P<det>a|one|the|that|my|your|this|another)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)",
             )
             .ok()?,
             half_of: Regex::new(r"(?i)\bhalf\s+(?:a|one)\s+(hundred|grand|thousand)\b").ok()?,
@@ -4201,6 +4201,21 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             roles::part_asked(&own, order).map_or(amount, Amount::Cents)
         }
         _ => amount,
+    };
+    // A part asked with the rest of the order kept and no figure for it ("Refund only the lid please, keeping the
+    // pot"): the amount cannot be settled (U1), never the whole order paid (outside attack 49). The steps below may
+    // still settle it (a unit priced, "the broken one").
+    let amount = match amount {
+        Amount::Missing
+            if wants_refund
+                && answered.is_none()
+                && form_ask.is_none()
+                && identified.is_some()
+                && roles::rest_kept(&own) =>
+        {
+            Amount::Ambiguous
+        }
+        a => a,
     };
     // desk33 (ADR-1126): an ask multiplied or added to is the product or sum; above the order, X2 (never reduced).
     let amount = overask::guard(

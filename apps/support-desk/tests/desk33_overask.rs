@@ -498,3 +498,72 @@ fn attack48_items_apart_counts_and_addends_named_late() {
     cases.push(("Please refund the lamp, it does not work with any battery.", 4_999, &[], refund(4_999)));
     check(&cases);
 }
+
+/// Outside attack 49 (F1630; red on `sd-s39d`): items joined by a comma, "the same again", units priced by a bare
+/// number "each" are summed; the same figure twice over the cap escalates (E1); bounds and hedges in other words leave
+/// the figure unsettled (U1). Controls: a hedge not on the figure, a bound on a price told.
+#[test]
+fn attack49_items_by_comma_and_bounds_in_other_words() {
+    let none: &[&str] = &[];
+    let mut cases: Vec<(&str, i64, &[&str], crate::kinds::Decision)> = [
+        "Refund $30 for the cup, $25 for the saucer.",
+        "Refund $30 for the lid and the same again for the handle.",
+        "Two lamps arrived broken, 30 each. Refund them.",
+    ]
+    .iter()
+    .map(|b| (*b, 4_999, none, x2()))
+    .collect();
+    cases.push(("Refund $300 and $300.", 70_000, none, other("escalate", "E1")));
+    for body in [
+        "I want minimum 40 back",
+        "refund >= $40",
+        "Refund $30 at a minimum.",
+        "Refund $30 if not more.",
+        "Refund at most $30.",
+        "Refund $30 or less.",
+        "Refund $30, roughly",
+        "Refund $30 I think",
+    ] {
+        cases.push((body, 4_999, none, other("escalate", "U1")));
+    }
+    cases.push(("Refund $30 please, I think that is fair.", 4_999, none, refund(3_000)));
+    cases.push(("Orders up to $50 ship free, but mine broke. Refund $20.", 4_999, none, refund(2_000)));
+    check(&cases);
+}
+
+/// Outside attack 49 (F1631; red on `sd-s39e`): addends named after "+" or "along with" beside a cost "I paid", a
+/// goodwill gesture, parking, "another tenner", a bare "+ 5", a told cost pointed back at ("please add that", "I'd
+/// like that back too"), "Add my return label cost, 6.50"; a part of the order asked with the rest kept and no figure
+/// is unsettled (U1). Controls: a price told, a note added, the box kept.
+#[test]
+fn attack49_addends_pointed_back_and_parts_with_the_rest_kept() {
+    let none: &[&str] = &[];
+    let mut cases: Vec<(&str, i64, &[&str], crate::kinds::Decision)> = [
+        "Full refund + postage I paid to send it back.",
+        "My money back along with the delivery fee I paid, please.",
+        "I want a refund and a goodwill gesture on top.",
+        "Refund me the price and ten bucks for the parking.",
+        "Refund the 49.99 and another tenner.",
+        "refund everything + 5",
+        "Refund full amount. Add my return label cost, 6.50.",
+        "Please refund my order. My return postage was 7.20, please add that.",
+        "Refund me. Also the return courier was 8 quid, I'd like that back too.",
+    ]
+    .iter()
+    .map(|b| (*b, 4_999, none, x2()))
+    .collect();
+    for body in [
+        "Keep the rest, I only need the hose refunded.",
+        "I'm keeping the rest of the items, just refund the broken vase.",
+        "Refund only the lid please, keeping the pot.",
+        "Only want money back for the broken bowl, the rest is fine.",
+    ] {
+        cases.push((body, 4_999, none, other("escalate", "U1")));
+    }
+    cases.push(("Refund please. I paid 49.99 plus 5.99 postage for it.", 4_999, none, refund(4_999)));
+    cases.push(("Refund $20 please. Add a note to my account that it was faulty.", 4_999, none, refund(2_000)));
+    cases.push(("The vase arrived broken. Refund please, I'm keeping the box for recycling.", 4_999, none, refund(4_999)));
+    cases.push(("Refund the lid, $15, the rest is fine.", 4_999, none, refund(1_500)));
+    cases.push(("I want compensation 30 euro, I think is fair.", 4_999, none, refund(3_000)));
+    check(&cases);
+}

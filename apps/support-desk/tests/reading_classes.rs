@@ -764,6 +764,17 @@ fn attack49_requests_withdrawn_supposed_or_only_considered() {
         "Refund requested: No",
         "Ref. my refund request - kindly treat as void, issue self-resolved.",
         "Refund pls. Oops wrong ticket, sorry. Ignore.",
+        // F1631 (red on `sd-s39e`).
+        "My wife wanted me to demand a refund. I told her no. Do you sell the glass lid separately?",
+        "Please refund the order. ... On second thought, I'll keep it. What colours does it come in?",
+        "Please don't reimburse me yet, I'm still testing it.",
+        "Refund it? Nope, decided to keep it. Thanks anyway.",
+        "i said refund yesterday but dont bother, it works",
+        "I take back what I said about a refund. It's fine.",
+        "Refund - no wait, replacement please.",
+        "Refund. Actually no, replace it.",
+        "Refund please. Hmm, actually a replacement would be better.",
+        "Before you refund anything - don't. I found the part.",
     ] {
         assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
     }
@@ -776,6 +787,9 @@ fn attack49_requests_withdrawn_supposed_or_only_considered() {
         ("Can I get a refund? It arrived broken.", refund(4_999)),
         ("If it's possible I would like a refund, the lid cracked.", refund(4_999)),
         ("It stopped working. If it breaks again I'd want a replacement, but for now refund me please.", refund(4_999)),
+        ("It broke. Actually, I'd rather have a refund than a replacement.", refund(4_999)),
+        ("Replacement? No, refund please. Actually just refund it.", refund(4_999)),
+        ("Refund please. Don't bother sending a replacement.", refund(4_999)),
     ] {
         assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
     }

@@ -74,7 +74,7 @@ struct Res {
 }
 
 /// The customer's own costs an addition names (F1611).
-const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare|bill|fees?|expenses?|costs?|repairs?|tip|compensation)";
+const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare|bill|fees?|expenses?|costs?|repairs?|tip|compensation|goodwill(?:\s+(?:gesture|payment|credit))?|parking(?:\s+ticket)?|train(?:\s+ticket)?|bus\s+fare|cab|uber)";
 
 const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
 
@@ -113,7 +113,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             full: Regex::new(
-                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|(?:refund|reimburs)\w*\s+(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|(?:refund|reimburs)\w*\s+(?:me\s+|us\s+)?(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
             )
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
@@ -179,11 +179,11 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             bare_more: Regex::new(
-                r"(?i)\b(?:and|plus)\s+(?:another\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})\s+more)\s*(?:[.!,;]|$)",
+                r"(?i)\b(?:and|plus)\s+(?:another\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})\s+more)\s*(?:[.!,;]|$)|(?:\+|\bplus\b)\s*(?P<c>\d{1,3})\s*(?:[.!,;]|$)",
             )
             .ok()?,
             paid_phrase: Regex::new(
-                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\b",
+                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\b|\b(?:postage|shipping|delivery(?:\s+fee)?|courier|fee)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?paid\b",
             )
             .ok()?,
             // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
@@ -209,7 +209,7 @@ fn res() -> Option<&'static Res> {
                 ))
                 .ok()?,
                 Regex::new(&format!(
-                    r"(?i)(?:\b(?:and|plus|also|my)\b|\+)[^\n.;!?]{{0,25}}?\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))\s*:?\s*(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
+                    r"(?i)(?:\b(?:and|plus|also|my)\b|\+)[^\n.;!?]{{0,25}}?\b(?:postage|shipping|courier|taxi|petrol|fare|stamps|compensation|comp|return\s+(?:postage|shipping|label))(?:\s+(?:cost|costs|fee|charge))?\s*[,:]?\s*(?:of\s+|back,?\s+|fee\s+of\s+)?\(?(?P<f>{fig}|\b\d{{1,4}}\b)"
                 ))
                 .ok()?,
                 Regex::new(&format!(
@@ -228,11 +228,11 @@ fn res() -> Option<&'static Res> {
                 .ok()?,
             ],
             additive_start: Regex::new(
-                r"(?i)^[\s\W]*(?:(?:oh|ah|and\s+oh)[,\s]+)?(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|\+)\b|^[\s\W]*\+",
+                r"(?i)^[\s\W]*(?:(?:oh|ah|and\s+oh)[,\s]+)?(?:and|also|additionally|plus|on\s+top|as\s+well|in\s+addition|(?:please\s+)?add|\+)\b|^[\s\W]*\+",
             )
             .ok()?,
             unread_add: Regex::new(
-                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b|\b(?:and|plus)\s+(?:the|my|our)\s+costs?\s+of\b",
+                r"(?i)(?:\bplus\b|\+|\bas\s+well\s+as\b|\bin\s+addition\s+to\b|\btogether\s+with\b|\balong\s+with\b|\balso\s+(?:add|owe\s+(?:me|us)(?:\s+for)?|pay(?:\s+(?:me|us))?(?:\s+for)?|cover|refund|include))\s+(?:the\s+|my\s+|our\s+|some\s+|a\s+)?(?:return\s+)?(?:shipping|postage|delivery|tax|taxes|vat|fees?|compensation|interest|damages|costs?|inconvenience|my\s+time|trouble|petrol|gas)\b|\b(?:and|plus)\s+(?:the|my|our)\s+costs?\s+of\b",
             )
             .ok()?,
             // "for each of the mugs": a multiplier with no count read.
@@ -488,7 +488,7 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         }
     }
     for c in r.bare_more.captures_iter(s) {
-        if let Some(n) = c.name("a").or(c.name("b")).filter(|n| !in_told_price(s, n.start()))
+        if let Some(n) = c.name("a").or(c.name("b")).or(c.name("c")).filter(|n| !in_told_price(s, n.start()))
             && let Ok(v) = n.as_str().parse::<i64>()
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == n.start()))
         {
@@ -727,13 +727,8 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
     }
     // A cost told and then asked as well ("Bus fare was 2.50 too, refund that as well."): the told figure is an
     // addend (outside attack 48).
-    static AS_WELL: OnceLock<Option<Regex>> = OnceLock::new();
-    let as_well = AS_WELL.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:refund|pay|cover|add|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:that|it|this)\s+(?:as\s+well|too)\b")
-            .ok()
-    });
     if ops.is_empty()
-        && as_well.as_ref().is_some_and(|a| a.is_match(s))
+        && told_then_asked(s)
         && let [one] = figures(s).as_slice()
     {
         ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
@@ -879,6 +874,18 @@ fn cost_figures(s: &str) -> Vec<(usize, i64)> {
         .collect()
 }
 
+/// A figure told and then asked in the same sentence as an addition ("Bus fare was 2.50 too, refund that as well.", "My
+/// return postage was 7.20, please add that.", "the return courier was 8 quid, I'd like that back too.").
+fn told_then_asked(s: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:refund|pay|cover|add|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:that|it|this)\s+(?:as\s+well|too)\b|\b(?:please\s+)?add\s+(?:that|it|this)\b|\b(?:i'?d\s+like|i\s+want)\s+(?:that|it|this)\s+back\s+(?:too|as\s+well)\b")
+            .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(s))
+}
+
 /// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
 fn asking_sentences(own: &str) -> Vec<&str> {
     let Some(r) = res() else { return Vec::new() };
@@ -886,6 +893,7 @@ fn asking_sentences(own: &str) -> Vec<&str> {
         .filter(|s| {
             intent_in(s).request
                 || r.also_add.is_match(s)
+                || told_then_asked(s)
                 // A cost told in a sentence that adds it ("Additionally 15 euro for the inconvenience.", "Plus
                 // postage (7.99)."), not one that tells what was paid ("I pay 27,00 … and 12,99 for the shipping").
                 || (r.additive_start.is_match(s)

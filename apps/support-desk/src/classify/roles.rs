@@ -697,6 +697,33 @@ fn partial_cue() -> Option<&'static Regex> {
     .as_ref()
 }
 
+/// Whether the customer keeps the rest of the order ("keeping the pot", "I'm keeping the rest of the items", "the
+/// others are fine", "the rest is fine"): what they ask back is a part of it (outside attack 49).
+pub fn rest_kept(text: &str) -> bool {
+    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((rest, thing, part)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(
+                    r"(?i)\b(?:keep(?:ing)?|kept)\s+(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))\b|\b(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))(?:\s+of\s+(?:the|my)\s+(?:order|items?))?\s+(?:is|are)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|perfect)\b",
+                )
+                .ok()?,
+                // "keeping the pot" beside "only the lid": another thing of the order kept.
+                Regex::new(r"(?i)\bkeeping\s+the\s+(?P<t>\w+)").ok()?,
+                Regex::new(r"(?i)\b(?:only|just)\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let wrapping = |t: &str| {
+        matches!(t.to_lowercase().as_str(), "box" | "packaging" | "receipt" | "packet" | "bag" | "label" | "invoice")
+    };
+    rest.is_match(text)
+        || (part.is_match(text) && thing.captures_iter(text).any(|c| !wrapping(&c["t"])))
+}
+
 /// ADR-399: the one figure a partial ask can mean — a price, a figure asked or an unexplained figure below the order's
 /// amount (counts, years, identifiers, other purchases and arithmetic left out), when the customer's words say the
 /// refund is for a part and there is exactly one such value. The order's amount is never the answer to a partial ask.

@@ -85,7 +85,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             approx_after: Regex::new(
-                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|,?\s*roughly|or\s+something|,?\s*i\s+think\b|\?\s*not\s+sure)",
+                r"(?i)^\s*(?:-?\s?ish\b|or\s+so\b|or\s+thereabouts|give\s+or\s+take|\+/-|±|plus\s+or\s+minus|approx|,?\s*roughly|or\s+something|,?\s*i\s+think\s*(?:$|[.!?;)]|,?\s+(?:it\s+was|it'?s|maybe|roughly)\b)|\?\s*not\s+sure)",
             )
             .ok()?,
             lower_bound_after: Regex::new(

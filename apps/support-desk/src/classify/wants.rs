@@ -277,7 +277,7 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
             &format!(r"|\b(?:the\s+last\s+thing\s+i\s+want\s+is|far\s+from\s+wanting)\s+{REFUND}"),
             // Outside attack 49: withdrawn in other words and languages, a form field that says no, a refund only
             // planned, hoped against or considered.
-            &format!(r"|\b(?:changed?|changing)\s+(?:my|our)\s+minds?\s+(?:about|on)\s+{REFUND}|\b(?:retract|withdraw|cancel|drop)\s+(?:my|our|the)\s+(?:request|claim|application|demand)\s+for\s+{REFUND}|\b(?:stop|halt|void)\s+{REFUND}"),
+            &format!(r"|\b(?:changed?|changing)\s+(?:my|our)\s+minds?\s+(?:about|on)\s+{REFUND}|\b(?:retract|withdraw|cancel|drop)\s+(?:my|our|the)\s+(?:request|claim|application|demand)\s+for\s+{REFUND}|\bi\s+take\s+back\s+what\s+i\s+said\s+about\s+{REFUND}|\b(?:stop|halt|void)\s+{REFUND}|\b(?:don'?t|do\s+not)\s+(?:refund|reimburse)\s+(?:me|us|anything)\s+yet\b|\bbefore\s+you\s+refund\s+anything\s*[-,:]?\s*don'?t\b"),
             &format!(r"|\b{REFUND}\s+(?:request\s+|claim\s+)?(?:can|may|should)\s+be\s+(?:closed|cancell?ed|withdrawn|ignored|dropped|voided)\b"),
             &format!(r"|\b{REFUND}(?:\s+requested)?\s*[?:!.-]*\s*(?:not\s+any\s*more|no\s+longer|nope|no\s+thanks|not\s+needed|not\s+need(?:ed)?|n/a|no|\[\s*\])(?:\s*$|[\s.,;!]*(?:\n|$|works|it|thx|thanks|issue|question))"),
             r"|\b(?:kein\s+geld\s+zurück|(?:rückerstattung|erstattung)\s+nicht\s+(?:mehr\s+)?)\s*(?:nötig|notwendig)|\bno\s+necesito\s+(?:el\s+|un\s+|mi\s+)?reembolso|\bplus\s+besoin\s+(?:de\s+|du\s+)?remboursement|\bnon\s+voglio\s+(?:più\s+)?(?:il\s+|un\s+)?rimborso|\bnão\s+preciso\s+(?:mais\s+)?(?:do\s+|de\s+)?reembolso|\bgeen\s+terugbetaling",
@@ -289,7 +289,7 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
             &format!(r"|\b(?:thinking|thought)\s+(?:about|of)\s+(?:asking\s+for|requesting|getting|claiming)\s+{REFUND}|\bnot\s+sure\s+(?:yet\s+)?(?:if|whether)\s+(?:i|we)\s+(?:want|need)\s+{REFUND}|\blet\s+you\s+know\s+if\s+(?:i|we)\s+(?:want|need)\s+{REFUND}"),
             &format!(r"|\b(?:would|could|should)\s+have\s+asked\s+for\s+{REFUND}|\b(?:almost|nearly)\s+asked\s+for\s+{REFUND}"),
             // Someone else's, overruled by the writer.
-            &format!(r"|\b(?:my|our)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|mum|mom|mother|dad|father|boss|manager|colleague|friend|brother|sister|kids?|boyfriend|girlfriend|flatmate)\b[^.?!\n]{{0,40}}?\b(?:wants?|wanted|asked\s+for|says\s+to\s+ask\s+for|was\s+(?:going|about)\s+to\s+ask\s+for)\s+{REFUND}[^\n]{{0,60}}?\b(?:said\s+no|disagree|we(?:'re|\s+are|'ll|\s+will)\s+(?:keeping|keep)|decided\s+to\s+keep|(?:she|he|they)(?:'ll|\s+will)\s+write|herself|himself|themselves)\b"),
+            &format!(r"|\b(?:my|our)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|mum|mom|mother|dad|father|boss|manager|colleague|friend|brother|sister|kids?|boyfriend|girlfriend|flatmate)\b[^.?!\n]{{0,40}}?\b(?:(?:wants?|wanted|told|asked)\s+(?:me|us)\s+to\s+(?:demand|ask\s+for|request|get)|wants?|wanted|asked\s+for|says\s+to\s+ask\s+for|was\s+(?:going|about)\s+to\s+ask\s+for)\s+{REFUND}[^\n]{{0,60}}?\b(?:said\s+no|told\s+(?:her|him|them)\s+no|disagree|we(?:'re|\s+are|'ll|\s+will)\s+(?:keeping|keep)|decided\s+to\s+keep|(?:she|he|they)(?:'ll|\s+will)\s+write|herself|himself|themselves)\b"),
         ]
         .concat(),
     ) else {
@@ -303,7 +303,7 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     let (Some(back), Some(ask)) = (
         re(
             &BACK,
-            r"(?i)\bscratch\s+(?:that|the\s+above|it)\b|\b(?:ignore|disregard)\s+(?:that|it|this|the\s+above|above|my\s+(?:earlier|previous|last|first)\s+\w+)\b|\bplease\s+disregard\b|\bsorry\s+for\s+the\s+above\b|\bsent\s+(?:by\s+mistake|in\s+error)\b|\bhaha\s+no\b|\boh\s+wait\b|\bjust\s+kidding\b|\bcancel\s+that(?:\s+request)?\b|\bforget\s+it\b|\bnever\s*mind\b|\bundo\s+that\b|\btreat\s+(?:it\s+|this\s+)?as\s+void\b|\b(?:meant|was\s+meant)\s+for\s+(?:a\s+)?(?:different|another)\s+\w+|\bwrong\s+ticket\b|\bno\s+refund\s+needed\b|\bcan\s+be\s+ignored\b|\bdon'?t\s+process\s+it\b",
+            r"(?i)\bscratch\s+(?:that|the\s+above|it)\b|\b(?:ignore|disregard)\s+(?:that|it|this|the\s+above|above|my\s+(?:earlier|previous|last|first)\s+\w+)\b|\bplease\s+disregard\b|\bsorry\s+for\s+the\s+above\b|\bsent\s+(?:by\s+mistake|in\s+error)\b|\bhaha\s+no\b|\boh\s+wait\b|\bjust\s+kidding\b|\bcancel\s+that(?:\s+request)?\b|\bforget\s+it\b|\bnever\s*mind\b|\bundo\s+that\b|\btreat\s+(?:it\s+|this\s+)?as\s+void\b|\b(?:meant|was\s+meant)\s+for\s+(?:a\s+)?(?:different|another)\s+\w+|\bwrong\s+ticket\b|\bno\s+refund\s+needed\b|\bcan\s+be\s+ignored\b|\bdon'?t\s+process\s+it\b|\bon\s+second\s+thoughts?\b|\b(?:no\s+wait|actually(?:\s*,?\s*no)?|hmm\s*,?\s*actually)\b[^.?!\n]{0,30}?\b(?:replace(?:ment)?|exchange|keep\s+it)\b|\bi\s+take\s+back\s+what\s+i\s+said\b|\bi\s+meant\s+'?(?:replacement|exchange)\b|\b(?:nope|no)\s*,?\s+decided\s+to\s+keep\b|\bdon'?t\s+bother\s*,?\s+it\s+works\b|\.\.\.\s*or\s+not\b|\bplease\s+ignore\s*,\s+it\s+was\b",
         ),
         re(&ASK, r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|reembolso|remboursement)\b"),
     ) else {
