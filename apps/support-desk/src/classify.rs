@@ -1282,8 +1282,10 @@ fn shares_kept(text: &str) -> String {
         &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
             &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&nominal::plain_requests(
                 &jargon::plain_requests(&gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
-                    &wants::requests_withdrawn_blanked(&wants::refunds_not_asked_blanked(
-                        &wants::goods_wanted_blanked(&crate::content::normalize(text)),
+                    &wants::requests_withdrawn_blanked(&wants::incidental_refund_words_blanked(
+                        &wants::refunds_not_asked_blanked(&wants::goods_wanted_blanked(&crate::content::normalize(
+                            text,
+                        ))),
                     )),
                 ))))),
             ))))),
@@ -1605,7 +1607,7 @@ fn slang_and_ledger_figures(text: &str) -> String {
     let Some(l) = LEDGER.get_or_init(|| {
         Some(Ledger {
             slang: Regex::new(
-                r"(?i)\b(?P<det>a|one|the|that|my|your|this|another)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)",
+                r"(?i)\b(?P<det>a|one|the|that|my|your|this|(?:and|plus)\s+another)\s+(fiver|tenner|grand)\b(?P<next>\s*[\w$€£]*)",
             )
             .ok()?,
             half_of: Regex::new(r"(?i)\bhalf\s+(?:a|one)\s+(hundred|grand|thousand)\b").ok()?,

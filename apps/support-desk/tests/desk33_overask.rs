@@ -500,8 +500,8 @@ fn attack48_items_apart_counts_and_addends_named_late() {
 }
 
 /// Outside attack 49 (F1630; red on `sd-s39d`): items joined by a comma, "the same again", units priced by a bare
-/// number "each" are summed; the same figure twice over the cap escalates (E1); bounds and hedges in other words leave
-/// the figure unsettled (U1). Controls: a hedge not on the figure, a bound on a price told.
+/// number "each" are summed; the same figure twice over the cap escalates (E1); lower bounds and hedges in other words
+/// leave the figure unsettled (U1) — a ceiling ("at most $30") is left as paid. Controls: a hedge not on the figure, a bound on a price told.
 #[test]
 fn attack49_items_by_comma_and_bounds_in_other_words() {
     let none: &[&str] = &[];
@@ -519,8 +519,6 @@ fn attack49_items_by_comma_and_bounds_in_other_words() {
         "refund >= $40",
         "Refund $30 at a minimum.",
         "Refund $30 if not more.",
-        "Refund at most $30.",
-        "Refund $30 or less.",
         "Refund $30, roughly",
         "Refund $30 I think",
     ] {
@@ -562,7 +560,12 @@ fn attack49_addends_pointed_back_and_parts_with_the_rest_kept() {
     }
     cases.push(("Refund please. I paid 49.99 plus 5.99 postage for it.", 4_999, none, refund(4_999)));
     cases.push(("Refund $20 please. Add a note to my account that it was faulty.", 4_999, none, refund(2_000)));
-    cases.push(("The vase arrived broken. Refund please, I'm keeping the box for recycling.", 4_999, none, refund(4_999)));
+    cases.push((
+        "The vase arrived broken. Refund please, I'm keeping the box for recycling.",
+        4_999,
+        none,
+        refund(4_999),
+    ));
     cases.push(("Refund the lid, $15, the rest is fine.", 4_999, none, refund(1_500)));
     cases.push(("I want compensation 30 euro, I think is fair.", 4_999, none, refund(3_000)));
     check(&cases);

@@ -2,22 +2,7 @@
 //! wordings, with the controls the fix must keep. Unlike `reading_classes`, the first sentence of a class may come from
 //! the kept set; the first-run figures of those sets were reported before any of these fixes.
 
-use crate::kinds::evidence_at as evidence;
-use support_desk::classify;
-
-/// (action, first clause, amount) on an order of `cents` placed 5 days ago.
-fn decide_on(body: &str, cents: i64, refunds: &[&str]) -> (String, String, Option<i64>) {
-    let c = classify::classify(&evidence(body, cents, 5, refunds));
-    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(), c.amount_cents)
-}
-
-fn refund(cents: i64) -> (String, String, Option<i64>) {
-    ("refund".into(), "R1".into(), Some(cents))
-}
-
-fn other(action: &str, clause: &str) -> (String, String, Option<i64>) {
-    (action.into(), clause.into(), None)
-}
+use crate::kinds::{decide, other, refund};
 
 /// Kept blind84–89 misses, by class (F1621–F1625; red on `sd-s38k` before the fix): one figure listed twice beside a
 /// repeat word is a duplicate's two charges, not two items; a bare number restated at once with its decimal point is
@@ -80,7 +65,7 @@ fn blind84_89_kept_misses_by_class() {
         ("Refund the toaster $67.90 and the kettle $67.90 please.", 6_790, other("refuse", "X2")),
         ("Requested resolution: full credit, EUR 500.00 + VAT (EUR 100.00)", 50_000, other("refuse", "X2")),
     ] {
-        assert_eq!(decide_on(body, cents, &[]), want, "{body}");
+        assert_eq!(decide(body, cents, &[]), want, "{body}");
     }
 }
 
@@ -143,6 +128,6 @@ fn blind90_92_kept_misses_by_class() {
         // Control: an addend after "Oh and" written as money still adds.
         ("I want $450 back. Oh and the $60 delivery I paid separately.", 70_000, other("escalate", "E1")),
     ] {
-        assert_eq!(decide_on(body, cents, &[]), want, "{body}");
+        assert_eq!(decide(body, cents, &[]), want, "{body}");
     }
 }

@@ -838,3 +838,41 @@ fn attack49_numbers_after_no_are_references() {
     }
     assert_eq!(decide_on("Order no. 40 arrived broken. Refund $20 please.", 4_999, &[]), refund(2_000));
 }
+
+/// Outside attack 49 (F1632; red on `sd-s39f`): refund words that name no refund of this order — a job title, the
+/// shop's form, a tax refund, an employer or insurer who reimburses — ask nothing; a figure edited upwards ("(edit:
+/// $60)", "$30 → $60"), struck through (`<del>`) or contradicted by text a person cannot see (`display:none`) is read
+/// as a person reads it. Controls: a request beside the shop's form, a styled span that is seen.
+#[test]
+fn attack49_incidental_refund_words_and_edits() {
+    for body in [
+        "How do I clean the filter?\n\n--\nJohn Smith\nRefunds Manager, Acme Ltd",
+        "The link to the refund form on your site is broken, just FYI. I don't need it.",
+        "I got my tax refund and want to order 3 more. Bulk discount?",
+        "Can you resend the invoice? My company reimburses me for it.",
+        "Please send the receipt so my insurer can refund me.",
+        "Unrelated to refunds - can I change the delivery address?",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "Refund $30 (edit: $60)",
+        "Refund $30 → $60",
+        "<p>Refund <del>$30</del> $60</p>",
+        "<p>Refund $60<span style=\"display:none\"> no wait $30</span></p>",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(
+        decide_on(
+            "The refund form on your site is broken, so I'm writing here: please refund my order, the lid cracked.",
+            4_999,
+            &[]
+        ),
+        refund(4_999)
+    );
+    assert_eq!(
+        decide_on("<p>Refund $30 please, <span style=\"font-size:0.9em\">order 1234</span></p>", 4_999, &[]),
+        refund(3_000)
+    );
+}

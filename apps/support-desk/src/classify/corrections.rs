@@ -49,7 +49,8 @@ fn patterns() -> &'static Patterns {
             .ok()?,
             // F1608: "pardon" or "oops" right before the figure ("54,90 € for the lamp... pardon, 45,90 €"); a bare
             // "sorry" is too often an apology for something else.
-            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b").ok()?,
+            // An edit marked or an arrow between two figures ("Refund $30 (edit: $60)", "$30 → $60": outside attack 49).
+            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b|\bedit(?:ed)?\s*:|→|->").ok()?,
             backward: Regex::new(
                 r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
             )

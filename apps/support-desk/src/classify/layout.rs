@@ -99,8 +99,15 @@ fn patterns() -> &'static Patterns {
     let built = P.get_or_init(|| {
         Some(Patterns {
             comment: Regex::new(r"(?s)<!--.*?(?:-->|$)").ok()?,
-            hidden_block: Regex::new(r"(?is)<(?:script|style|head|title)\b[^>]*>.*?</(?:script|style|head|title)\s*>")
-                .ok()?,
+            // Blocks a person never sees, and text struck through (taken back as a person reads it): "<span
+            // style=\"display:none\"> no wait $30</span>", "<del>$30</del> $60" (outside attack 49).
+            hidden_block: Regex::new(concat!(
+                r"(?is)<(?:script|style|head|title)\b[^>]*>.*?</(?:script|style|head|title)\s*>",
+                r"|<(?:del|s|strike)\b[^>]*>.*?</(?:del|s|strike)\s*>",
+                r#"|<span\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"'])[^>]*>.*?</span\s*>"#,
+                r#"|<div\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"'])[^>]*>.*?</div\s*>"#,
+            ))
+            .ok()?,
             block_tag: Regex::new(
                 r"(?i)</?(?:br|p|div|li|ul|ol|tr|table|thead|tbody|tfoot|h[1-6]|blockquote|hr|dl|dt|dd|section|article|header|footer|pre)\b[^<>]*>",
             )

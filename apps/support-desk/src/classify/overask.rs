@@ -534,6 +534,17 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                     | "status"
                     | "box"
                     | "label"
+                    | "sensor"
+                    | "sensors"
+                    | "space"
+                    | "spot"
+                    | "lot"
+                    | "brake"
+                    | "camera"
+                    | "lights"
+                    | "pack"
+                    | "packs"
+                    | "charger"
             );
             let end = c.name("n").map_or(m.end(), |n| n.end());
             // "and return my money": the verb, not the return postage.

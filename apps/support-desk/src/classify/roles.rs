@@ -720,8 +720,7 @@ pub fn rest_kept(text: &str) -> bool {
     let wrapping = |t: &str| {
         matches!(t.to_lowercase().as_str(), "box" | "packaging" | "receipt" | "packet" | "bag" | "label" | "invoice")
     };
-    rest.is_match(text)
-        || (part.is_match(text) && thing.captures_iter(text).any(|c| !wrapping(&c["t"])))
+    rest.is_match(text) || (part.is_match(text) && thing.captures_iter(text).any(|c| !wrapping(&c["t"])))
 }
 
 /// ADR-399: the one figure a partial ask can mean — a price, a figure asked or an unexplained figure below the order's

@@ -78,9 +78,10 @@ fn res() -> Option<&'static Res> {
                 r"|\bi\s+guess|\bi\s+reckon|\best\.?|\bestimated(?:\s+at)?",
                 // Outside attack 48: a lower bound is no settled figure ("at least $40", "upwards of 40").
                 r"|\bat\s+least|\bno\s+less\s+than|\bupwards\s+of|\ba\s+minimum\s+of|\bminimum\s+of",
-                // Outside attack 49: other bounds before the figure ("minimum 40", "at minimum $35", "not under $35",
-                // ">= $40", "up to $30", "at most $30", "anything up to 30 dollars").
-                r"|\bminimum|\bat\s+minimum|\bnot\s+(?:under|below|less\s+than)|>=|≥|<=|≤|\bup\s+to|\bat\s+most|\bmax(?:imum)?(?:\s+of)?|\bno\s+more\s+than)",
+                // Outside attack 49: other lower bounds before the figure ("minimum 40", "at minimum $35", "not under
+                // $35", ">= $40"). A ceiling ("up to $30", "at most") is left: "compensation up to 100 EUR is allowed"
+                // bounds no ask (val42a `g-042`).
+                r"|\bminimum|\bat\s+minimum|\bnot\s+(?:under|below|less\s+than)|>=|≥)",
                 r"\s*(?:(?:a|an|of|at|like)\s+)?$",
             ))
             .ok()?,
@@ -89,7 +90,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             lower_bound_after: Regex::new(
-                r"(?i)^\s*(?:,?\s*(?:at\s+(?:the\s+very\s+)?least|at\s+a\s+minimum|minimum|min\.|max(?:imum)?|or\s+more|or\s+less|or\s+(?:above|higher|over|under|below)|and\s+up|if\s+not\s+more|plus,?\s+ideally|(?:possibly|maybe|perhaps)\s+(?:a\s+bit\s+|a\s+little\s+)?more|or\s+a\s+bit\s+more)\b|\+(?:\s*$|\s*[.!,;]))",
+                r"(?i)^\s*(?:,?\s*(?:at\s+(?:the\s+very\s+)?least|at\s+a\s+minimum|minimum|min\.|or\s+more|or\s+(?:above|higher|over)|and\s+up|if\s+not\s+more|plus,?\s+ideally|(?:possibly|maybe|perhaps)\s+(?:a\s+bit\s+|a\s+little\s+)?more|or\s+a\s+bit\s+more)\b|\+(?:\s*$|\s*[.!,;]))",
             )
             .ok()?,
             bound_asked: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|back|credit|want|need|like|claim\w*|compensat\w*)\b")

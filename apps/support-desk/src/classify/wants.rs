@@ -253,6 +253,35 @@ pub fn refunds_not_asked_blanked(text: &str) -> String {
 /// thing I want is my money back"), struck through (`<s>…</s>`, `~~…~~`), someone else's that the writer overrules ("My
 /// son asked for a refund but I said no, we'll keep it"), or taken back after it was made ("Refund please. Actually,
 /// scratch that", "… was sent by mistake", "Haha no") asks nothing. What the writer asks after the withdrawal still asks.
+/// Refund words that name no refund of this order (outside attack 49): a job title or a signature ("Refunds
+/// Manager", "Refunds & returns: see my blog"), a page or a form of the shop's ("the refund form on your site", "your
+/// refund page"), someone else's refund ("my tax refund", "my employer reimburses me", "so my insurer can refund me",
+/// "expenses reimbursement"), a topic ("unrelated to refunds", "a blog post about refund experiences", "I work in
+/// refunds at a bank"). Blanked (offsets kept), so the rest of the ticket says what is asked.
+pub fn incidental_refund_words_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        &[
+            r"(?i)\brefunds?\s+(?:manager|department|dept|team|officer|desk|clerk|specialist|form|page|link|section|experiences?|process\s+on\s+your\s+site)\b",
+            r"|\brefunds?\s*(?:&|and)\s+returns\s*:",
+            r"|\b(?:tax|vat|council\s+tax|insurance|expenses?|travel)\s+(?:refund|reimbursement|rebate)s?\b",
+            r"|\b(?:work|worked|working)\s+in\s+(?:the\s+)?refunds?\b|\bunrelated\s+to\s+refunds?\b",
+            r"|\b(?:reimbursement|refund)\s+from\s+(?:my|our)\s+(?:employer|company|insurer|bank|airline)\b",
+            r"|\b(?:my|our)\s+(?:employer|company|boss|insurer|insurance|firm)\s+(?:\w+\s+){0,2}?(?:reimburses?|refunds?|pays?\s+back)\s+(?:me|us|it)\b",
+            r"|\bso\s+(?:that\s+)?(?:my|our)\s+(?:insurer|employer|company|insurance)\s+can\s+(?:refund|reimburse)\s+(?:me|us)\b",
+        ]
+        .concat(),
+    ) else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in re.find_iter(text) {
+        out.replace_range(m.range(), &" ".repeat(m.len()));
+    }
+    out
+}
+
 pub fn requests_withdrawn_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     static BACK: OnceLock<Option<Regex>> = OnceLock::new();
