@@ -4374,8 +4374,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a want of more goods is no refund request: the price beside \"want 2 more\" is never paid (F1603)",
         file: "apps/support-desk/src/classify.rs",
-        original: "&wants::goods_wanted_blanked(&crate::content::normalize(text)),",
-        broken: "&crate::content::normalize(text),",
+        original: "    let text = wants::goods_wanted_blanked(text);",
+        broken: "    let text = text.to_string();",
         package: "support-desk",
         filter: "goods_wanted::a_want_of_more_goods_is_no_request",
         also: &[],
@@ -4484,8 +4484,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a refund named but not asked (\"Refund not needed\", \"my friend got her money back\", \"the refund you approved - when does it land?\") is never paid (F1611a, attack 47)",
         file: "apps/support-desk/src/classify.rs",
-        original: "&wants::refunds_not_asked_blanked(\n",
-        broken: "&String::from(\n",
+        original: "    let text = wants::refunds_not_asked_blanked(&text);",
+        broken: "    let text = text.clone();",
         package: "support-desk",
         filter: "reading_classes::attack47_a_refund_named_but_not_asked_is_no_request",
         also: &[],
@@ -4614,8 +4614,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a request withdrawn, negated, cancelled or only supposed (\"I no longer want a refund\", \"Forget the refund\", \"If it breaks again I'll want a refund\") is never paid (F1617, attack 48)",
         file: "apps/support-desk/src/classify.rs",
-        original: "&wants::requests_withdrawn_blanked(&wants::refunds_not_asked_blanked(",
-        broken: "&(&wants::refunds_not_asked_blanked(",
+        original: "    wants::requests_withdrawn_blanked(&text)\n}",
+        broken: "    text\n}",
         package: "support-desk",
         filter: "reading_classes::attack48_requests_withdrawn_negated_or_supposed_ask_nothing",
         also: &[],
@@ -4644,8 +4644,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a lower bound (\"at least $40\", \"upwards of $40\") is no settled figure: escalated for information, never paid (F1619a, attack 48)",
         file: "apps/support-desk/src/classify/settle.rs",
-        original: "r\"|\\bat\\s+least|\\bno\\s+less\\s+than|\\bupwards\\s+of|\\ba\\s+minimum\\s+of|\\bminimum\\s+of)\",",
-        broken: "r\"|\\bnever_a_lower_bound)\",",
+        original: "r\"|\\bat\\s+least|\\bno\\s+less\\s+than|\\bupwards\\s+of|\\ba\\s+minimum\\s+of|\\bminimum\\s+of\",",
+        broken: "r\"|\\bnever_a_lower_bound\",",
         package: "support-desk",
         filter: "reading_classes::attack48_lower_bounds_near_misses_and_every_charge_asked",
         also: &[],
@@ -4720,16 +4720,6 @@ const MUTATIONS: &[Mutation] = &[
         filter: "kept_misses::blind84_89_kept_misses_by_class",
         also: &[],
     },
-    // F1624b: one unit reached by "the broken one" beside the working's total (blind89)
-    Mutation {
-        property: "a unit reached by \"the broken one\" asks one unit even where the working's total is told (\"50 € each, total 100 €\"): never the total paid (F1624b, blind89 `b-11`)",
-        file: "apps/support-desk/src/classify.rs",
-        original: "                if (v == unit && counted_ask::asked(own, o) != Some(v)) || (v == o && v != result) =>",
-        broken: "                if v == unit || (v == o && v != result) =>",
-        package: "support-desk",
-        filter: "kept_misses::blind84_89_kept_misses_by_class",
-        also: &[],
-    },
     // F1625a: a tax named before a gross figure adds nothing (blind84)
     Mutation {
         property: "a tax named before the gross figure (\"EUR 780.00 + VAT as invoiced (EUR 780.00 gross)\") adds nothing: E1 over the cap, never an over-ask of twice the order (F1625a, blind84 `g-053`)",
@@ -4794,8 +4784,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an injury to a crew member, an employee or a passenger (\"sustained a laceration to the forearm\") escalates (E2), never read as damage to a thing and paid (F1628b, blind91 `g-075`)",
         file: "apps/support-desk/src/classify/scope.rs",
-        original: "|pet|crew|member|",
-        broken: "|pet|",
+        original: "|pet|crew|member|employee|",
+        broken: "|pet|employee|",
         package: "support-desk",
         filter: "reading_classes::attack49_harm_and_legal_steps_in_other_words",
         also: &[],
@@ -4808,6 +4798,46 @@ const MUTATIONS: &[Mutation] = &[
         broken: "        Some(o) if !wants_refund && !disclaimed && form_ask.is_none() && offers::accepts(&own) && false => {",
         package: "support-desk",
         filter: "kept_misses::blind90_92_kept_misses_by_class",
+        also: &[],
+    },
+    // F1630: a number after "no." is a reference (attack 49)
+    Mutation {
+        property: "a number after \"no.\"/\"nr.\"/\"ref.\" is a reference in the same sentence (\"Refund order no. 40\"), never a figure said alone after the ask and paid (F1630, attack 49)",
+        file: "apps/support-desk/src/classify/desk27.rs",
+        original: "    matches!(word.as_str(), \"no\" | \"nr\" | \"nos\" | \"ref\" | \"inv\" | \"art\" | \"acct\" | \"tel\" | \"ord\")",
+        broken: "    matches!(word.as_str(), \"never_numbered\")",
+        package: "support-desk",
+        filter: "reading_classes::attack49_numbers_after_no_are_references",
+        also: &[],
+    },
+    // F1631: a part asked with the rest kept and no figure is unsettled (attack 49, ADR-1608)
+    Mutation {
+        property: "a part of the order asked with the rest kept and no figure (\"Refund only the lid please, keeping the pot\") is escalated for information (U1), never the whole order paid (F1631, ADR-1608)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "                && roles::rest_kept(&own) =>",
+        broken: "                && roles::rest_kept(\"\") =>",
+        package: "support-desk",
+        filter: "desk33_overask::attack49_addends_pointed_back_and_parts_with_the_rest_kept",
+        also: &[],
+    },
+    // F1632a: refund words that name no refund of this order ask nothing (attack 49)
+    Mutation {
+        property: "a refund word that names no refund of this order (a job title, the shop's form, a tax refund, an employer who reimburses) asks nothing: closed, never paid (F1632a, attack 49)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let text = wants::incidental_refund_words_blanked(&text);",
+        broken: "    let text = text.to_owned();",
+        package: "support-desk",
+        filter: "reading_classes::attack49_incidental_refund_words_and_edits",
+        also: &[],
+    },
+    // F1632b: struck-through and hidden HTML is read as a person reads it (attack 49)
+    Mutation {
+        property: "text struck through (`<del>$30</del> $60`) is taken back as a person reads it: the figure left is asked, never the struck one paid (F1632b, attack 49)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "                r\"|<(?:del|s|strike)\\b[^>]*>.*?</(?:del|s|strike)\\s*>\",",
+        broken: "                r\"|<never_struck>\",",
+        package: "support-desk",
+        filter: "reading_classes::attack49_incidental_refund_words_and_edits",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)

@@ -1275,6 +1275,16 @@ fn prepare(text: &str) -> String {
     shares_kept(text).pipe(|t| share_results(&t)).pipe(|t| products_in_asks(&t))
 }
 
+/// Refund words that ask nothing, blanked (offsets kept): goods wanted ("want 2 more", F1603), a refund named but not
+/// asked (F1611a), a refund word that names no refund of this order (F1632), a request withdrawn, negated or only
+/// supposed (F1617, F1627). One step each, in this order.
+fn asks_nothing_blanked(text: &str) -> String {
+    let text = wants::goods_wanted_blanked(text);
+    let text = wants::refunds_not_asked_blanked(&text);
+    let text = wants::incidental_refund_words_blanked(&text);
+    wants::requests_withdrawn_blanked(&text)
+}
+
 /// The prepared text before a share's working is blanked ([`share_results`]): where a share and the result it names
 /// are still both there to check against the order (ADR-1018).
 fn shares_kept(text: &str) -> String {
@@ -1282,11 +1292,7 @@ fn shares_kept(text: &str) -> String {
         &spell_request_words(&letter_o_figures(&parts::read(&corrections::replaced(&kinds26::arrived_back(
             &kinds::prepared(&desk25::limited_asks(&desk25::plain_puts(&documents::plain(&nominal::plain_requests(
                 &jargon::plain_requests(&gloss::english(&numerals::as_digits(&money::canonical(&spellings::plain(
-                    &wants::requests_withdrawn_blanked(&wants::incidental_refund_words_blanked(
-                        &wants::refunds_not_asked_blanked(&wants::goods_wanted_blanked(&crate::content::normalize(
-                            text,
-                        ))),
-                    )),
+                    &asks_nothing_blanked(&crate::content::normalize(text)),
                 ))))),
             ))))),
         ))))),
@@ -4498,10 +4504,7 @@ fn counts_amount(own: &str, amount: Amount, order: Option<i64>, duplicate: bool)
     // A worked product asks its result in place of its unit, the order's amount or no figure (ADR-1480).
     if let Some((unit, result)) = counts::worked_product(own, o) {
         match amount {
-            // Unless the ask reaches one unit by itself ("50 € each, total 100 €. … refund the broken one").
-            Amount::Cents(v) if (v == unit && counted_ask::asked(own) != Some(v)) || (v == o && v != result) => {
-                return Amount::Cents(result);
-            }
+            Amount::Cents(v) if v == unit || (v == o && v != result) => return Amount::Cents(result),
             Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(result),
             _ => {}
         }

@@ -805,6 +805,7 @@ fn attack49_harm_and_legal_steps_in_other_words() {
         "Petrol smell in the cabin, found it weeping at the connector. Could have gone up with a full boat on it. \
          Refund me the 34.50.",
         "A crew member sustained a laceration to the forearm when the cleat sheared. Refund USD 42.00.",
+        "A crew member got a laceration when the cleat sheared. Refund USD 42.00.",
         "Devuélvanme el dinero o los denuncio ante consumo.",
         "Remboursez-moi ou je porte plainte.",
         "Rückerstattung bitte, das Ladegerät hat gebrannt.",

@@ -379,6 +379,10 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             None => {}
         }
     }
+    static GROSS: OnceLock<Option<Regex>> = OnceLock::new();
+    let gross = GROSS.get_or_init(|| {
+        Regex::new(r"(?i)^\W*(?:gross|incl\w*|inc\.?|total|all\s+in)\b|\b(?:gross|incl\w*|total)\W*$").ok()
+    });
     for m in r.plus.find_iter(s).filter(|m| !in_told_price(s, m.start())) {
         if let Some(f) = fig_after(m.end())
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.0))
@@ -395,10 +399,6 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             }
             // "EUR 780.00 + VAT as invoiced (EUR 780.00 gross)": the figure after a tax named is the gross told, no
             // addend (blind84 `g-053`).
-            static GROSS: OnceLock<Option<Regex>> = OnceLock::new();
-            let gross = GROSS.get_or_init(|| {
-                Regex::new(r"(?i)^\W*(?:gross|incl\w*|inc\.?|total|all\s+in)\b|\b(?:gross|incl\w*|total)\W*$").ok()
-            });
             let tax_named = s[m.end()..f.0].to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
                 matches!(w, "vat" | "tax" | "taxes" | "gst" | "hst" | "mwst" | "iva" | "btw" | "tva" | "mva" | "moms")
             });
