@@ -4734,8 +4734,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a part asked at the whole order's figure (\"the money for the hose back please, the 39.95\" on a 39.95 order) is paid that figure, never another price told (F1625b, blind84 `g-001`)",
         file: "apps/support-desk/src/classify/roles.rs",
-        original: "    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents) {",
-        broken: "    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents && false) {",
+        original: "    if !asked.is_empty() && asked.iter().all(|c| *c == order_cents) {",
+        broken: "    if !asked.is_empty() && asked.iter().all(|c| *c == order_cents) && false {",
         package: "support-desk",
         filter: "kept_misses::blind84_89_kept_misses_by_class",
         also: &[],

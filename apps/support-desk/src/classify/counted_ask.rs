@@ -172,6 +172,10 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
         }
         for c in p.each_after.captures_iter(s).chain(p.each_before.captures_iter(s)) {
             let (Some(u), Some(whole)) = (amount_of(&c), c.get(0)) else { continue };
+            // A bare number before "each" beside alternatives ("12 euro or maybe 15 each") prices nothing (desk30).
+            if c.name("e").is_some() && s.to_lowercase().split_whitespace().any(|w| w == "or") {
+                continue;
+            }
             let Some(unit) = cents(u.as_str()) else { continue };
             // The count is the last one written before the unit in its sentence, if any.
             let count = p

@@ -179,7 +179,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             bare_more: Regex::new(
-                r"(?i)\b(?:and|plus)\s+(?:another\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})\s+more)\s*(?:[.!,;]|$)|(?:\+|\bplus\b)\s*(?P<c>\d{1,3})\s*(?:[.!,;]|$)",
+                r"(?i)\b(?:and|plus)\s+(?:another\s+(?P<a>\d{1,3})|(?P<b>\d{1,3})\s+more)\s*(?:[!,;]|\.(?:\s|$)|$)|(?:\+|\bplus\b)\s*(?P<c>\d{1,3})\s*(?:[!,;]|\.(?:\s|$)|$)",
             )
             .ok()?,
             paid_phrase: Regex::new(
@@ -864,7 +864,12 @@ fn items_asked_apart(per: &mut [(&str, Vec<Op>)]) {
     let mut things: Vec<&str> = asked.iter().map(|a| a.1.as_str()).collect();
     things.sort_unstable();
     things.dedup();
-    if asked.len() < 2 || things.len() != asked.len() {
+    // Each thing named in its own sentence only: "Please refund $39.99 for the melted set. … The set came melted, so
+    // $39.99 back please." asks one set twice (desk23).
+    let names =
+        |i: usize, thing: &str| per[i].0.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == thing);
+    let shared = asked.iter().any(|(i, _, _, _)| asked.iter().any(|(j, t, _, _)| i != j && names(*i, t)));
+    if asked.len() < 2 || things.len() != asked.len() || shared {
         return;
     }
     for (i, _, cents, at) in asked.iter().skip(1) {

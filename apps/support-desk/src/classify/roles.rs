@@ -733,7 +733,9 @@ pub fn part_asked(text: &str, order_cents: i64) -> Option<i64> {
     let figs = read(text);
     // The part's own figure asked, and it is the whole order's ("the money for the hose back please, the 39.95" on a
     // 39.95 order, blind84 `g-001`): that figure, never another price below it.
-    if figs.iter().any(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS && f.cents == order_cents) {
+    let asked: Vec<i64> =
+        figs.iter().filter(|f| f.role == Role::Asked && f.why != WHY_FULL_PLUS).map(|f| f.cents).collect();
+    if !asked.is_empty() && asked.iter().all(|c| *c == order_cents) {
         return None;
     }
     let mut values: Vec<i64> = figs
