@@ -478,6 +478,7 @@ fn attack48_items_apart_counts_and_addends_named_late() {
     .collect();
     for body in [
         "Refund $300 for the stand. Refund $300 for the speaker.",
+        "Could you refund $300 for the stand? Could you also refund $300 for the speaker?",
         "Refund the two $260 chairs.",
         "I want $450 back. Oh and the $60 delivery I paid separately.",
         "Refund $480 and 10% for the trouble.",

@@ -837,7 +837,14 @@ fn items_asked_apart(per: &mut [(&str, Vec<Op>)]) {
         "site",
     ];
     let mut asked: Vec<(usize, String, i64, usize)> = Vec::new();
-    let reported = |s: &str| res().is_some_and(|r| r.reported.is_match(s));
+    // The shop's own refund told ("You kindly agreed last week to refund the 20.00", "u already refunding 12.00",
+    // "You confirmed … you would refund the 18.00"): on record, no item the customer asks now (figure_asked42).
+    static SHOP_ACT: OnceLock<Option<Regex>> = OnceLock::new();
+    let shop_act = SHOP_ACT.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:you|u|your\s+\w+)\s+(?:\w+\s+){0,2}?(?:agreed|confirmed|promised?|approved|said|offered)\b|\b(?:you|u)\s+(?:would|are|were|have|had|will)\s+(?:already\s+)?(?:refund\w*|credit\w*)|\balready\s+(?:refunding|refunded|credited)\b").ok()
+    });
+    let reported =
+        |s: &str| res().is_some_and(|r| r.reported.is_match(s)) || shop_act.as_ref().is_some_and(|re| re.is_match(s));
     for (i, (s, ops)) in per.iter().enumerate() {
         // "you said you'd refund the 12.00 for that": the shop's word, no ask of the customer's (blind64 `b-06`).
         if !intent_in(s).request || !ops.is_empty() || reported(s) {
