@@ -755,15 +755,11 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
     }
     // F1620: a sentence that opens by adding a figure of its own ("Also the saucer ($25).").
     // Only a figure written as money: "Oh and … we are 1220 now" adds no suite number (blind90 `g-004`).
-    let written = |f: &(usize, usize, i64)| {
-        let t = &s[f.0..f.1];
-        t.contains(['.', ',', '$', '€', '£']) || !t.chars().all(|c| c.is_ascii_digit())
-    };
     if r.additive_start.is_match(s)
         && ops.is_empty()
         && !intent_in(s).request
         && let [one] = figs.as_slice()
-        && written(one)
+        && written_as_money(&s[one.0..one.1])
     {
         ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
     }
@@ -855,10 +851,7 @@ fn items_asked_apart(per: &mut [(&str, Vec<Op>)]) {
         let own: Vec<(usize, usize, i64)> = figures(s)
             .into_iter()
             .filter(|f| !in_told_price(s, f.0))
-            .filter(|f| {
-                let t = &s[f.0..f.1];
-                t.contains(['.', ',', '$', '€', '£']) || !t.chars().all(|c| c.is_ascii_digit())
-            })
+            .filter(|f| written_as_money(&s[f.0..f.1]))
             .collect();
         let named = thing
             .captures_iter(s)
@@ -882,6 +875,12 @@ fn items_asked_apart(per: &mut [(&str, Vec<Op>)]) {
     for (i, _, cents, at) in asked.iter().skip(1) {
         per[*i].1.push(Op::Add { cents: *cents, at: *at, weak: false });
     }
+}
+
+/// Whether a figure is written as money (cents, a sign or a currency word), not a bare number that is an age, a
+/// limit, a suite or a count as often ("she turns 70", "we are 1220 now").
+fn written_as_money(figure: &str) -> bool {
+    figure.contains(['.', ',', '$', '€', '£']) || !figure.chars().all(|c| c.is_ascii_digit())
 }
 
 /// The figures (start, cents) a sentence asks for costs of the customer's own (F1611; `extra_cost`).
