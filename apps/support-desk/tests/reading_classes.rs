@@ -877,3 +877,118 @@ fn attack49_incidental_refund_words_and_edits() {
         refund(3_000)
     );
 }
+
+/// Outside attack 50 (F1633, F1634): a danger word that is part of what the goods are called (a quoted or capitalised
+/// name before the goods' noun, a costume, a plant, a fog machine) names no harm; harm told in other words and
+/// languages (gas smelt or hissing, a battery bulging, "caught alight", a pet ill after eating, surgery, a child in a
+/// cot that came apart, a buckle that releases while driving, "done my back in", smoke in Dutch and Portuguese, a cut
+/// in German) escalates. Controls: the same goods said to be dangerous still escalate.
+#[test]
+fn attack50_product_names_and_harm_in_other_words() {
+    for body in [
+        "The 'Burn Notice' box set disc 3 won't play. Refund.",
+        "Refund please, the 'Toxic' perfume smells like vinegar.",
+        "The lawyer costume is too small. Refund.",
+        "Refund please - the 'Danger Mouse' t-shirt shrank in the wash.",
+        "The Attorney General board game is missing dice. Refund.",
+        "Refund the poison ivy costume, wrong size.",
+        "The explosion box card kit is missing the glue. Refund.",
+        "The bleeding heart plant arrived dead. Refund.",
+        "Refund: the 'Burning Man' poster arrived creased.",
+        "The Injury Lawyers poster print is faded. Refund.",
+        "I was so hurt that the gift arrived late - it was for a birthday. Refund please.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    for body in [
+        "Flame keeps going out and the gas keeps hissing out of the valve afterwards. Refund please",
+        "The gas canister leaks, I can smell gas. refund",
+        "Battery's bulging, looks like it'll pop. refund",
+        "The e-bike battery caught alight in my hallway. Refund",
+        "My cat got very ill after eating this food, vet bill was huge. refund",
+        "The dog chewed a bit that snapped off and needed surgery to get it out. Refund the 49.99.",
+        "The cot side came loose with the baby inside. refund",
+        "The car seat buckle releases on its own while driving. refund",
+        "Sat on the chair, leg gave way, I've done my back in. Refund",
+        "De oplader is gaan roken. Geld terug graag.",
+        "A batería inchou e começou a sair fumo. Reembolso.",
+        "Rückerstattung bitte, ich habe mir an der scharfen Kante die Hand aufgeschnitten.",
+        "Remboursement svp, la batterie a gonflé et fumé.",
+        // Controls: the goods themselves dangerous.
+        "The perfume is toxic, it gave me a rash. Refund.",
+        "The costume caught fire near a candle. Refund.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]).1, "E2", "{body}");
+    }
+}
+
+/// Outside attack 50 (F1635, F1636, F1640): slang sums ("two tenners", "a couple of tenners", "5 tenners", "a score"
+/// asked, "a C-note", "sixty smackers", "half a grand"), text hidden by the `hidden` attribute, zero opacity or zero
+/// height, and upward corrections marked "UPDATE:", "err", "=>", "sry" are read as a person reads them.
+#[test]
+fn attack50_slang_hidden_text_and_corrections() {
+    for (body, want) in [
+        ("Refund me two tenners please, the lid is cracked.", refund(2_000)),
+        ("Refund me a couple of tenners please.", refund(2_000)),
+        ("Refund me two fivers.", refund(1_000)),
+        ("Refund 2 tenners and a fiver", refund(2_500)),
+        ("Refund 6 tenners please", other("refuse", "X2")),
+        ("Refund a C-note", other("refuse", "X2")),
+        ("Refund a ton, it's rubbish", other("refuse", "X2")),
+        ("Refund sixty smackers", other("refuse", "X2")),
+        ("<p>Refund $60<span hidden> sorry I mean $30</span></p>", other("refuse", "X2")),
+        ("<p>Refund $60<span style=\"opacity:0\"> sorry I mean $30</span></p>", other("refuse", "X2")),
+        ("<p>Refund $60</p><p style=\"visibility:hidden\">sorry I mean $30</p>", other("refuse", "X2")),
+        (
+            "<p>Refund $60<span style=\"max-height:0;overflow:hidden\"> sorry I mean $30</span></p>",
+            other("refuse", "X2"),
+        ),
+        ("Refund $20 UPDATE: $60", other("refuse", "X2")),
+        ("Refund $20 err $60", other("refuse", "X2")),
+        ("Refund $20 => $60", other("refuse", "X2")),
+        ("pls refund 20.00.. sry 60", other("refuse", "X2")),
+        // Controls: a count after "sorry" corrects nothing; "a ton of" is no money.
+        ("Refund $30 please, sorry 10 days late writing this.", refund(3_000)),
+        ("I have a ton of these lamps at home, this one arrived broken. Refund please.", refund(4_999)),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
+    }
+    assert_eq!(decide_on("Refund half a grand please, the sofa is broken.", 70_000, &[]), refund(50_000));
+}
+
+/// Outside attack 50 (F1637, F1638): a refund word in a signature, a mail client's footer or another party's money
+/// asks nothing; a refund declined in other words, put on hold, or asked only as a hypothesis asks nothing. Controls:
+/// a request with "if possible", a signature under a real request.
+#[test]
+fn attack50_refund_words_that_ask_nothing() {
+    for body in [
+        "How do I reset the clock?\n\nKind regards,\nMaria Lopez\nHead of Returns & Refunds, Lopez Trading",
+        "How do I clean it?\n\n--\nJ. Smith | Refunds & Returns Lead",
+        "Does this come in red?\n\nSent from Refund Tracker Pro",
+        "My bank reimbursed me for the fraud on my other card, unrelated. How do I descale this?",
+        "Is there a wall bracket for this? Our finance team reimburses purchases like this monthly.",
+        "A refund won't be necessary.",
+        "I won't be needing a refund.",
+        "I'd rather have a replacement than a refund.",
+        "The refund is not what I want, I want the spare part.",
+        "Refund (not needed, just FYI the box was dented)",
+        "Pas besoin de remboursement finalement, ça marche. Merci!",
+        "Non serve il rimborso, funziona. Grazie",
+        "Please put my refund request on hold, I'll confirm next week.",
+        "Would I be eligible for a refund if it broke after a month?",
+        "If it dies again would you refund it?",
+        "Would a refund be possible if the colour fades?",
+        "Am I entitled to a refund if I change my mind?",
+        "How would I go about getting a refund?",
+        "Could I get a refund in theory if it broke? It hasn't.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "The lid cracked. Could I get a refund if possible?",
+        "The lid cracked, please refund me.\n\nKind regards,\nMaria Lopez\nHead of Purchasing, Lopez Trading",
+        "Lid cracked, refund please\n\nSent from my iPhone",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}

@@ -21,6 +21,9 @@ struct Patterns {
     /// A marker after the final figure that names the figure it replaces after it ("AUD 42.00 (revised from the AUD
     /// 40 …)", "$45 instead of $50"): the later figure is the one taken back (ADR-1202).
     backward: Regex,
+    /// A marker that corrects only the figure right after it ("20.00.. sry 60", "Refund $20 err $60", "UPDATE: $60",
+    /// "$20 => $60": outside attack 50); a bare number right after it is the figure, in the corrected one's currency.
+    tight: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -51,6 +54,7 @@ fn patterns() -> &'static Patterns {
             // "sorry" is too often an apology for something else.
             // An edit marked or an arrow between two figures ("Refund $30 (edit: $60)", "$30 → $60": outside attack 49).
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b|\bedit(?:ed)?\s*:|→|->").ok()?,
+            tight: Regex::new(r"(?i)\b(?:sorry|sry|soz|err|erm|update[d]?\s*:|upd\s*:)\s*[,:]?|=>|==>").ok()?,
             backward: Regex::new(
                 r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
             )
@@ -93,7 +97,8 @@ pub fn replaced(text: &str) -> String {
         .strong
         .find_iter(text)
         .map(|m| (m.start(), m.end(), 110))
-        .chain(p.weak.find_iter(text).map(|m| (m.start(), m.end(), 25)));
+        .chain(p.weak.find_iter(text).map(|m| (m.start(), m.end(), 25)))
+        .chain(p.tight.find_iter(text).map(|m| (m.start(), m.end(), 3)));
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for (ms, me, reach) in markers {
         let Some(before) = figures.iter().rev().find(|f| f.1 <= ms) else { continue };
@@ -102,6 +107,7 @@ pub fn replaced(text: &str) -> String {
         let bare = (reach > 25)
             .then(|| transposed_after(text, me, before))
             .flatten()
+            .or_else(|| (reach == 3).then(|| bare_after(text, me)).flatten())
             .filter(|b| figures.iter().find(|f| f.0 >= me).is_none_or(|f| f.0 > b.0));
         let Some(after) = bare.as_ref().or_else(|| figures.iter().find(|f| f.0 >= me)) else { continue };
         let gap_before = &text[before.1..ms];
@@ -228,6 +234,26 @@ fn decimal_point_restated(text: &str, figures: &[(usize, usize, i64)]) -> Vec<(u
 
 /// The first bare number within a few characters after `me` whose digits are those of `before`'s figure in another
 /// order (a transposition: 35 → 53, 17.55 → 15.75), as (start, end, cents).
+/// A bare number of at least two digits right after a tight marker ("sry 60"): (start, end, cents).
+fn bare_after(text: &str, me: usize) -> Option<(usize, usize, i64)> {
+    let rest = text.get(me..)?;
+    let skip = rest.len() - rest.trim_start().len();
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    let after = rest.trim_start().get(digits.len()..).unwrap_or("");
+    if digits.len() < 2 || after.starts_with(|c: char| c.is_alphanumeric() || c == '%') {
+        return None;
+    }
+    // A count after the marker ("sorry 10 days late", "sorry, 20 minutes on hold") is no figure.
+    let next = after.trim_start().to_lowercase();
+    let counted =
+        ["day", "week", "month", "year", "hour", "min", "time", "item", "piece", "pcs", "unit", "order", "email"];
+    if counted.iter().any(|w| next.starts_with(w)) {
+        return None;
+    }
+    let start = me + skip;
+    Some((start, start + digits.len(), digits.parse::<i64>().ok()? * 100))
+}
+
 fn transposed_after(text: &str, me: usize, before: &(usize, usize, i64)) -> Option<(usize, usize, i64)> {
     static NUM: OnceLock<Option<Regex>> = OnceLock::new();
     let num = NUM.get_or_init(|| Regex::new(r"\d+(?:[.,]\d{2})?\b").ok()).as_ref()?;

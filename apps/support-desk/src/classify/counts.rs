@@ -143,7 +143,14 @@ pub fn worked_product(own: &str, order: i64) -> Option<(i64, i64)> {
                 .filter(|m| !part_of_decimal(s, m.start(), m.end()))
                 .filter_map(|m| count_of(m.as_str()))
                 .any(|n| (n * u.cents - r.cents).abs() <= 1);
-            if counted && r.cents > u.cents && r.cents <= order {
+            // The unit asked again on its own in another asking sentence ("four tins at €31.50 each, so €126 all in
+            // … I'd just like the €31.50 back for that one tin", blind93 `g-008`): the working only told the order.
+            let unit_asked_apart = asking(own).any(|t| {
+                !std::ptr::eq(t, s)
+                    && figures(t).iter().any(|f| f.cents == u.cents)
+                    && !figures(t).iter().any(|f| f.cents == r.cents)
+            });
+            if counted && r.cents > u.cents && r.cents <= order && !unit_asked_apart {
                 found.push((u.cents, r.cents));
             }
         }

@@ -103,14 +103,15 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
         .rev()
         .collect::<String>()
         .to_lowercase();
-    numbered_abbreviation(text, i)
+    abbreviation_continues(text, i)
         || matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
 }
 
-/// Whether the dot at `i` ends an abbreviation a number follows ("order no. 40", "case nr. 300", "ref. 2025-117"): the
-/// number is the abbreviation's, in one sentence with it (outside attack 49: "Refund order no. 40" paid $40.00 as a
-/// number said alone after an ask). Every sentence and clause splitter asks this.
-pub fn numbered_abbreviation(text: &str, i: usize) -> bool {
+/// Whether the dot at `i` ends an abbreviation its sentence goes on after: one a number follows ("order no. 40", "case
+/// nr. 300", "ref. 2025-117"; outside attack 49: "Refund order no. 40" paid $40.00 as a number said alone after an
+/// ask), or one that never ends a sentence ("order total incl. VAT and delivery", "approx. 20"; blind95 `b-04`, where
+/// "VAT and delivery" cut off read as an addend). Every sentence and clause splitter asks this.
+pub fn abbreviation_continues(text: &str, i: usize) -> bool {
     let word: String = text[..i]
         .chars()
         .rev()
@@ -120,8 +121,11 @@ pub fn numbered_abbreviation(text: &str, i: usize) -> bool {
         .rev()
         .collect::<String>()
         .to_lowercase();
-    matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord")
-        && text.get(i + 1..).is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '#'))
+    let next = text.get(i + 1..).map(str::trim_start).unwrap_or_default();
+    (matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord")
+        && next.starts_with(|c: char| c.is_ascii_digit() || c == '#'))
+        || (matches!(word.as_str(), "incl" | "excl" | "approx" | "vs" | "esp" | "qty" | "pcs" | "ea")
+            && next.starts_with(|c: char| c.is_alphanumeric() || matches!(c, '$' | '€' | '£')))
 }
 
 /// A figure the customer says the shop offered, taken ("Please go ahead with the 17.00 you mentioned below", "further

@@ -55,7 +55,7 @@ fn patterns() -> Option<&'static Patterns> {
             count_of: Regex::new(&format!(r"(?i)\b{COUNT}\s+(?:of|out\s+of)\s+(?:the\s+|my\s+|them\b|those\b|these\b|\d)")).ok()?,
             // "for the 2", "for those four", "for 2 broken cup", "for the 3 jars".
             count_for: Regex::new(&format!(
-                r"(?i)\bfor\s+(?:the\s+|those\s+|these\s+|my\s+|all\s+)?{COUNT}\b(?P<fig>\s*(?:[.,]\d|%|[$€£]|(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|days?|weeks?|months?|years?|hours?|minutes?)\b))?"
+                r"(?i)\bfor\s+(?:the\s+|those\s+|these\s+|my\s+|all\s+|that\s+|this\s+)?{COUNT}\b(?P<fig>\s*(?:[.,]\d|%|[$€£]|(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|days?|weeks?|months?|years?|hours?|minutes?)\b))?"
             ))
             .ok()?,
             // "3 x defective cartridges", "credit 2x lids".

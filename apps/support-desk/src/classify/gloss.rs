@@ -79,6 +79,19 @@ const GLOSS: &[(&str, &str)] = &[
         r"herid[oa]s?|lesi[oó]n|ferid[oa]s?|machucou|bless(?:é|ée|és|ées)|verletzt|verletzung|ferit[oa]|nasugatan",
         "injured",
     ),
+    // Smoke, a swollen battery, a cut (outside attack 50): Dutch, Portuguese, French, Spanish, German, Italian.
+    (
+        r"(?:gaan|begon\s+te|begint\s+te|is\s+gaan)\s+roken|rookte|rookt|(?:sair|saiu|sai|sa[ií]a)\s+fumo|fuma[çc]a|a\s+fum[ée]|de\s+la\s+fum[ée]e|fum[ée]e|echa(?:ba)?\s+humo|sali[oó]\s+humo|humo|rauch(?:t|te)?|qualm(?:t|te)|fumo",
+        "smoke",
+    ),
+    (
+        r"(?:la\s+|a\s+|die\s+|de\s+)?(?:batterie|bater[ií]a|accu|akku)\s+(?:a\s+|ist\s+|is\s+)?(?:gonfl[ée]e?|inchou|inchada|hinchada|se\s+hinch[oó]|aufgebl[äa]ht|opgezwollen|gonfia(?:ta)?)",
+        "the battery swelled",
+    ),
+    (
+        r"aufgeschnitten|geschnitten|snijwond|me\s+cort[eé]|cortou|coupure|je\s+me\s+suis\s+coup[ée]|tagliat[oa]",
+        "cut my hand",
+    ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
 ];
 

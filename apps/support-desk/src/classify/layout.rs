@@ -104,8 +104,9 @@ fn patterns() -> &'static Patterns {
             hidden_block: Regex::new(concat!(
                 r"(?is)<(?:script|style|head|title)\b[^>]*>.*?</(?:script|style|head|title)\s*>",
                 r"|<(?:del|s|strike)\b[^>]*>.*?</(?:del|s|strike)\s*>",
-                r#"|<span\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"'])[^>]*>.*?</span\s*>"#,
-                r#"|<div\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"'])[^>]*>.*?</div\s*>"#,
+                // Hidden by style (display, visibility, a zero size or height, no opacity) or by the `hidden`
+                // attribute, on a span, a div, a paragraph or a font tag (outside attack 50).
+                r#"|<(?:span|div|p|font)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|max-height\s*:\s*0(?:px)?\s*[;"']|\shidden\b)[^>]*>.*?</(?:span|div|p|font)\s*>"#,
             ))
             .ok()?,
             block_tag: Regex::new(
@@ -770,7 +771,10 @@ impl Layout {
 /// "Dr. Chidi Okafor", "Consultant Paediatrician | Lagos University Teaching Hospital") or a disclaimer (the message
 /// speaking of itself to its recipient: "This e-mail and any attachment is confidential …") are no words of the
 /// customer's about the order. The block ends at the first other line: a PS, a sentence of the writer's own ("my son
-/// burned his hand on it"), a quote. Line breaks are kept; only the block's lines are blanked.
+/// burned his hand on it"), a quote. The signature delimiter "--" opens the block too, and a mail client's footer
+/// ("Sent from my iPhone") is blanked wherever it stands. Line breaks are kept; only the block's lines are blanked.
+/// Read before the harm words and before the ask (outside attack 50: "Head of Returns & Refunds" under a question
+/// was paid as a refund asked).
 pub fn without_sender_block(text: &str) -> String {
     static SIGN_OFF: OnceLock<Option<Regex>> = OnceLock::new();
     static DISCLAIMER: OnceLock<Option<Regex>> = OnceLock::new();
@@ -809,6 +813,16 @@ pub fn without_sender_block(text: &str) -> String {
             && words.len() <= 12
             && words.iter().all(|w| w.chars().count() < 4 || w.chars().next().is_some_and(char::is_uppercase))
             && !l.trim_end().ends_with(['.', '!', '?'])
+            // A line with a figure ("Amount: $30", "Order 4471") may carry the ask or the order: never blanked.
+            && !l.chars().any(|c| c.is_ascii_digit())
+    };
+    // A mail client's footer ("Sent from my iPhone", "Sent from Refund Tracker Pro"): the app's name, no words of the
+    // writer's (outside attack 50).
+    let footer = |l: &str| {
+        let lower = l.to_lowercase();
+        (lower.starts_with("sent from ") || lower.starts_with("get outlook for ") || lower.starts_with("sent via "))
+            && !l.chars().any(|c| c.is_ascii_digit())
+            && l.split_whitespace().count() <= 8
     };
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut out = String::with_capacity(text.len());
@@ -845,7 +859,12 @@ pub fn without_sender_block(text: &str) -> String {
                     | "re"
             )
         });
-        if sign_off.is_match(bare) && !own_words(bare) && !greeting {
+        if footer(bare) {
+            out.push_str(&blank(line));
+            continue;
+        }
+        // A sign-off, or the signature delimiter ("--", "-- ") that mail clients put above a signature.
+        if (sign_off.is_match(bare) && !own_words(bare) && !greeting) || bare == "--" {
             in_block = true;
         }
         out.push_str(line);

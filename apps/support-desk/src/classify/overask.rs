@@ -74,7 +74,7 @@ struct Res {
 }
 
 /// The customer's own costs an addition names (F1611).
-const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare|bill|fees?|expenses?|costs?|repairs?|tip|compensation|goodwill(?:\s+(?:gesture|payment|credit))?|parking(?:\s+ticket)?|train(?:\s+ticket)?|bus\s+fare|cab|uber)";
+const COSTS: &str = r"(?:trouble|time|inconvenience|stress|hassle|postage|shipping|delivery|taxi|petrol|gas|fuel|courier(?:\s+charges)?|stamps?|batter(?:y|ies)|return(?:\s+(?:postage|shipping|label))?|wait(?:ing)?|delay|bother|effort|mount|fare|bill|fees?|expenses?|costs?|repairs?|tip|compensation|goodwill(?:\s+(?:gesture|payment|credit))?|parking(?:\s+ticket)?|train(?:\s+ticket)?|bus\s+fare|cab|uber|compo|p\s*&\s*p|p\+p)";
 
 const COUNT: &str = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten";
 
@@ -118,7 +118,7 @@ fn res() -> Option<&'static Res> {
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
             also_add: Regex::new(
-                r"(?i)\b(?:also|additionally|furthermore|in\s+addition|on\s+top\s+of\s+(?:that|this|it))\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
+                r"(?i)\b(?:also|additionally|furthermore|separately|in\s+addition|on\s+top\s+of\s+(?:that|this|it))\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
             )
             .ok()?,
             // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8", "and
@@ -154,7 +154,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             more_unnamed: Regex::new(
-                r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\bincl(?:\.|uding|usive\s+of)?\s+(?:a\s+|some\s+|the\s+)?(?:compensation|damages|interest|goodwill\s+\w+)\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b",
+                r"(?i)\b(?:with|plus|and)\s+(?:(?:the|some|all\s+the)\s+)?interest\b|\bincl(?:\.|uding|usive\s+of)?\s+(?:a\s+|some\s+|the\s+)?(?:compensation|damages|interest|goodwill\s+\w+)\b|\band\s+then\s+some\b|\b(?:and|plus)\s+(?:a\s+(?:bit|little)|something|some)\s+(?:more|extra|on\s+top)\b|\bincl(?:\.|uding|usive\s+of)?\s+(?:the\s+|my\s+|our\s+)?(?:return\s+(?:\w+\s+)?(?:postage|shipping|courier|delivery|label|fees?|costs?|charges?)|(?:\w+\s+){0,2}?(?:postage|shipping|courier|delivery)\s+(?:\w+\s+){0,2}?(?:i|we)\s+paid\s+to\s+(?:send|return|post)\s+(?:it|them)\s+back)|\bplus\s+sales\s+tax\b|\b(?:vat|tax)\s+(?:is\s+)?to\s+be\s+added\b",
             )
             .ok()?,
             add_np: Regex::new(&format!(
@@ -183,7 +183,7 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             paid_phrase: Regex::new(
-                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+costs?\b|\b(?:postage|shipping|delivery(?:\s+fee)?|courier|fee)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?paid\b",
+                r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?costs?\b|\b(?:postage|shipping|delivery(?:\s+fee)?|courier|fee)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?paid\b|\b(?:courier|postage|shipping|delivery|return|taxi|repair|parking)\s+costs?\s+of\b",
             )
             .ok()?,
             // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
@@ -343,6 +343,26 @@ fn in_told_price(s: &str, at: usize) -> bool {
         .is_some_and(|(a, b)| r.paid.is_match(&r.paid_phrase.replace_all(&s[a..b], " ")))
 }
 
+/// Whether a cost word at `at` is one of what a total or a price is said to include ("GBP 129.99 (order total incl.
+/// VAT and delivery)", blind95 `b-04`): the order's own make-up, never an addend. A cost included in the refund asked
+/// ("refund in full incl. the return postage") names no total before it and stays an addend.
+fn composes_total(s: &str, at: usize) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(
+                r"(?i)\b(?:total|price|paid|cost|costs|amount|invoice|invoiced|charged)\b[^.;!?()]{0,30}\b(?:incl(?:\.|uding|udes|uded|usive(?:\s+of)?)?|inc\.?|with)\s+[^.;!?()]*$",
+            )
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let from = s[..at].rfind(['(', ';', '!', '?', '\n']).map_or(0, |i| i + 1);
+    re.is_match(&s[from..at])
+}
+
 /// The operators one asking sentence puts on the ask, read alone.
 #[cfg(test)]
 fn operators(s: &str) -> Vec<Op> {
@@ -422,6 +442,21 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
     static TAX: OnceLock<Option<Regex>> = OnceLock::new();
     let tax =
         TAX.get_or_init(|| Regex::new(r"(?i)\b(?:vat|tax|gst|hst|mwst|iva|btw|tva|net|gross|incl\w*|excl\w*)\b").ok());
+    // "40.00 net plus 20% VAT" asks the gross: the net and its tax share (outside attack 50), unless the sentence
+    // states the gross itself.
+    static NET_PLUS_TAX: OnceLock<Option<Regex>> = OnceLock::new();
+    let net_plus_tax = NET_PLUS_TAX.get_or_init(|| {
+        Regex::new(
+            r"(?i)\bnet\s+(?:plus|\+|and)\s*(?P<p>\d{1,2}(?:[.,]\d{1,2})?)\s?%\s*(?:vat|tax|gst|mwst|iva|btw|tva)\b",
+        )
+        .ok()
+    });
+    if let Some(c) = net_plus_tax.as_ref().and_then(|re| re.captures(s))
+        && figs.len() == 1
+        && let Ok(p) = c["p"].replace(',', ".").parse::<f64>()
+    {
+        ops.push(Op::AddShare((p * 100.0).round() as i64));
+    }
     if !tax.as_ref().is_some_and(|t| t.is_match(s)) {
         for c in r.share_added.captures_iter(s) {
             let after = c.name("after").map_or("", |a| a.as_str()).trim().to_lowercase();
@@ -576,7 +611,11 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
             let asked_paid = matches!(rest.as_str(), "paid" | "covered" | "refunded" | "reimbursed");
             let whatever = m.as_str().to_lowercase().contains("whatever");
             let clause = clause && !whatever;
-            (!clause && !verb && (asked_paid || whatever || !in_told_price(s, m.start()))).then_some(end)
+            (!clause
+                && !verb
+                && !composes_total(s, m.start())
+                && (asked_paid || whatever || !in_told_price(s, m.start())))
+            .then_some(end)
         })
         .collect();
     if !addends.is_empty() && !ops.iter().any(|o| matches!(o, Op::More { .. } | Op::Add { .. } | Op::Cost { .. })) {
@@ -759,7 +798,7 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         && ops.is_empty()
         && !intent_in(s).request
         && let [one] = figs.as_slice()
-        && written_as_money(&s[one.0..one.1])
+        && (written_as_money(&s[one.0..one.1]) || cost_for_a_thing(&s[one.1..]))
     {
         ops.push(Op::Add { cents: one.2, at: one.0, weak: false });
     }
@@ -883,6 +922,15 @@ fn written_as_money(figure: &str) -> bool {
     figure.contains(['.', ',', '$', '€', '£']) || !figure.chars().all(|c| c.is_ascii_digit())
 }
 
+/// A bare figure followed by what it pays for ("And 20 for my table", outside attack 50): money, never a suite or an
+/// order number.
+fn cost_for_a_thing(after: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"(?i)^\s+(?:for|towards|to\s+cover)\s+(?:my|the|our|a|an|his|her|their)\b").ok())
+        .as_ref()
+        .is_some_and(|re| re.is_match(after))
+}
+
 /// The figures (start, cents) a sentence asks for costs of the customer's own (F1611; `extra_cost`).
 fn cost_figures(s: &str) -> Vec<(usize, i64)> {
     let Some(r) = res() else { return Vec::new() };
@@ -941,6 +989,16 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     // A count of two at one figure told as what the card was charged is the duplicate's two charges, no operator on
     // the ask (ADR-1450).
     let duplicate = super::duplicates::reported(own);
+    // Items listed and asked together, or units counted at a price (outside attack 50): the sum or the product is
+    // asked, whatever one item the reader settled on.
+    if let Some(whole) = super::items::listed_sum(own, duplicate).or_else(|| super::items::counted_units(own)) {
+        match amount {
+            _ if whole > order || whole > crate::policy::CAP_CENTS => return Amount::Cents(whole),
+            Amount::Cents(v) if v < whole => return Amount::Cents(whole),
+            Amount::Missing | Amount::Full | Amount::Ambiguous => return Amount::Cents(whole),
+            _ => {}
+        }
+    }
     let mut per: Vec<(&str, Vec<Op>)> = sentences
         .iter()
         .map(|s| (*s, if super::duplicates::charges_counted(s, duplicate) { Vec::new() } else { operators_in(s, own) }))
@@ -1062,5 +1120,36 @@ mod tests {
         let total = operators("Refund me the full price, that is $99.98 for both.");
         assert!(!total.is_empty() && total.iter().all(|o| *o == Op::Total(9998)), "{total:?}");
         assert!(operators("I paid 49.99 plus 5.00 shipping, refund the shipping").is_empty());
+    }
+
+    /// Outside attack 50: costs added in other words — return costs included, a courier's cost, a tax on top, a
+    /// second ask in a sentence of its own — make the whole an over-ask.
+    #[test]
+    fn costs_added_in_other_words_are_over_asks() {
+        for (t, read) in [
+            ("Full refund and the courier cost of 8 quid too.", Amount::Full),
+            ("Refund in full incl. the return courier fee.", Amount::Full),
+            ("Refund in full, including my return postage costs.", Amount::Full),
+            ("Refund the full order inclusive of the delivery charge I paid to send it back.", Amount::Full),
+            ("refund + compo", Amount::Missing),
+            ("Refund 49.99 + P&P", Amount::Cents(4999)),
+            ("Refund 40.00 plus sales tax", Amount::Cents(4000)),
+            ("Please reimburse 40.00 net plus 20% VAT.", Amount::Cents(4000)),
+            ("Refund 40.00 ex VAT please (VAT to be added)", Amount::Cents(4000)),
+            ("Refund me in full. And 20 for my table.", Amount::Full),
+        ] {
+            let got = guard(t, read.clone(), Some(4000), true);
+            assert!(
+                matches!(got, Amount::Cents(v) | Amount::FullPlus(v) if v > 4000)
+                    || matches!(got, Amount::Ambiguous | Amount::MoreThan(_)),
+                "{t}: {got:?}"
+            );
+        }
+        for (t, read) in [
+            ("Please refund GBP 40.00 (order total incl. VAT and delivery).", Amount::Cents(4000)),
+            ("Refund 40.00 incl. delivery please", Amount::Cents(4000)),
+        ] {
+            assert_eq!(guard(t, read.clone(), Some(4000), true), read, "{t}");
+        }
     }
 }

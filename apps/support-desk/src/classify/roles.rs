@@ -207,7 +207,7 @@ fn abbreviation(text: &str, dot: usize) -> bool {
         || head.ends_with("e.g.")
         || head.ends_with(" ie.")
         || head.ends_with(" eg.")
-        || super::desk27::numbered_abbreviation(text, dot)
+        || super::desk27::abbreviation_continues(text, dot)
 }
 
 /// Whether the figure as written carries a currency or decimals ("$80", "42.99", "700 EUR"), not only digits.
@@ -596,7 +596,13 @@ pub fn settle(
             (Amount::Cents(*one), "the one figure asked, settled")
         }
         // A figure restated by the customer ("refund 1999 - I mean 19.99") read as the amount: the restatement.
-        (Amount::Cents(v), [one]) if v != *one && only(&figs, v, |f| f.role == Role::Restated) => {
+        // "i want 18 dollars back - no sorry 16, the 18 was with the postage" (blind94 `g-031`): the figure restated is
+        // told again afterwards, still not asked.
+        (Amount::Cents(v), [one])
+            if v != *one
+                && only(&figs, v, |f| f.role == Role::Restated || f.role == Role::Context)
+                && figs.iter().any(|f| f.cents == v && f.role == Role::Restated) =>
+        {
             (Amount::Cents(*one), "the restatement of the figure read")
         }
         // A figure of another purchase or another time, or an identifier, read as the amount: never the ask. The one

@@ -121,6 +121,18 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         r"laugh\w*\s+so\s+(?:hard|much)\s+(?:\w+\s+){0,3}?(?:nearly|almost)\s+(?:fell|fall|died|choked|cried)(?:\s+off\s+(?:the\s+|her\s+|his\s+|my\s+)?\w+)?",
     ),
     ("hospital", "speech", r"hospital\s+(?:coffee|food|tea|corners?)"),
+    // A fundraiser's barbecue ("running the sausage sizzle fridge", blind94 `b-00`) and food that sizzles.
+    (
+        "sizzle",
+        "cooking",
+        r"sausage\s+sizzles?|sizzl\w*\s+(?:on|in)\s+the\s+(?:bbq|barbecue|grill|pan|griddle|hotplate)|(?:steaks?|bacon|onions?|fajitas?)\s+sizzl\w*",
+    ),
+    // Hurt feelings: a gift late, a shop's words (outside attack 50).
+    (
+        "hurt",
+        "feelings",
+        r"(?:so|really|very|deeply|quite|truly|a\s+(?:bit|little))\s+hurt\s+(?:that\s+(?:the|you|your|it|my\s+(?:gift|order|parcel|present|package))|and\s+(?:disappointed|upset|let\s+down|sad))|(?:disappointed|upset|sad)\s+and\s+hurt\b|hurt\s+(?:my\s+|her\s+|his\s+|our\s+)?feelings|felt\s+(?:so\s+|really\s+|very\s+)?hurt\s+(?:that|by\s+(?:the|your|how))",
+    ),
     // Wood and boards swelling with damp.
     (
         "swell",
@@ -134,12 +146,65 @@ fn patterns() -> &'static [Regex] {
     P.get_or_init(|| SENSES.iter().filter_map(|(_, _, p)| Regex::new(&format!(r"(?i)\b(?:{p})")).ok()).collect())
 }
 
-/// The text with the trades' harmless senses of danger words blanked (offsets kept).
+/// The text with the trades' harmless senses of danger words blanked (offsets kept), and the names of goods that
+/// hold a danger word ([`without_product_names`]).
 pub fn without_trade_senses(text: &str) -> String {
-    let mut out = text.to_string();
+    let mut out = without_product_names(text);
     for re in patterns() {
         for m in re.find_iter(&out.clone()) {
             out.replace_range(m.range(), &" ".repeat(m.len()));
+        }
+    }
+    out
+}
+
+/// What goods are called: a costume, a poster, a box set, a perfume — the noun a product's name stands before.
+const GOODS: &str = concat!(
+    r"costumes?|outfits?|posters?|prints?|t-?shirts?|tees?|hoodies?|jumpers?|sweaters?|mugs?|books?|novels?|comics?|",
+    r"(?:board\s+|card\s+|video\s+)?games?|dvds?|blu-?rays?|box\s*sets?|series|seasons?|films?|movies?|albums?|",
+    r"records?|lps?|vinyls?|cds?|figures?|figurines?|dolls?|toys?|plush(?:ies)?|kits?|cards?|stickers?|perfumes?|",
+    r"fragrances?|colognes?|scents?|candles?|plants?|seeds?|bulbs?|masks?|wigs?|decals?|puzzles?|jigsaws?|editions?|",
+    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|sets?|range|brand|models?|dresses|shirts?"
+);
+
+/// A danger word that is part of what the goods are called is no harm (outside attack 50): a quoted name before the
+/// goods' noun ("the 'Toxic' perfume", "the 'Burn Notice' box set"), a capitalised name before it ("the Injury
+/// Lawyers poster", "The Attorney General board game", "the Burning Man poster"), a compound that names the goods
+/// ("the lawyer costume", "the poison ivy costume", "the bleeding heart plant", "the explosion box card kit", "the
+/// smoke machine"), and "injury" in an injury lawyer's trade (the lawyer stays for the legal reading). The same
+/// words about the goods themselves still read: "the perfume is toxic", "the costume caught fire".
+fn without_product_names(text: &str) -> String {
+    static P: OnceLock<Option<Vec<Regex>>> = OnceLock::new();
+    let Some(res) = P
+        .get_or_init(|| {
+            let goods = format!(r"(?:{GOODS})\b");
+            Some(vec![
+                // Quoted: at most five words between the marks, then the goods' noun (one word may stand between).
+                Regex::new(&format!(
+                    r#"(?i)['"‘“](?:[^'"‘’“”\n.!?]{{1,40}})['"’”]\s+(?:[\w-]+\s+)?{goods}"#
+                ))
+                .ok()?,
+                // Capitalised (not all-caps): one to three capitalised words, then the goods' noun in lower case.
+                Regex::new(&format!(
+                    r"\b(?:[A-Z][a-z]+[ -]){{0,2}}[A-Z][a-z]+\s+(?:[a-z-]+\s+)?(?-i:{goods})"
+                ))
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\b(?:lawyers?|attorneys?|solicitors?|poison\s+ivy|bleeding\s+hearts?|explosion\s+box|burning\s+man|danger\s+mouse|fire\s+(?:truck|engine|fighter|station)|toxic\s+waste)\s+(?:[\w-]+\s+)?{goods}|\b(?:smoke|fog|haze)\s+machines?\b|\b(?P<name>(?:personal\s+)?injury)\s+(?:lawyers?|attorneys?|solicitors?|law\s+firms?|claims?\s+(?:firm|company|adverts?))"
+                ))
+                .ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for re in res {
+        for c in re.captures_iter(&out.clone()) {
+            if let Some(m) = c.name("name").or_else(|| c.get(0)) {
+                out.replace_range(m.range(), &" ".repeat(m.len()));
+            }
         }
     }
     out

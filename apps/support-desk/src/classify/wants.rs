@@ -269,6 +269,9 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
             r"|\b(?:work|worked|working)\s+in\s+(?:the\s+)?refunds?\b|\bunrelated\s+to\s+refunds?\b",
             r"|\b(?:reimbursement|refund)\s+from\s+(?:my|our)\s+(?:employer|company|insurer|bank|airline)\b",
             r"|\b(?:my|our)\s+(?:employer|company|boss|insurer|insurance|firm)\s+(?:\w+\s+){0,2}?(?:reimburses?|refunds?|pays?\s+back)\s+(?:me|us|it)\b",
+            // Another party's money (outside attack 50): "My bank reimbursed me for the fraud on my other card", "Our
+            // finance team reimburses purchases like this monthly".
+            r"|\b(?:my|our|the)\s+(?:bank|card\s+issuer|credit\s+card\s+company|finance\s+(?:team|department|dept)|accounts\s+(?:team|department|dept)|employer|company|insurer)\s+(?:already\s+|usually\s+|always\s+|then\s+)?(?:reimbursed|refunded|paid\s+back|reimburses|refunds)\s+(?:me|us|purchases?|expenses?|costs?|the\s+\w+|everything)\b",
             r"|\bso\s+(?:that\s+)?(?:my|our)\s+(?:insurer|employer|company|insurance)\s+can\s+(?:refund|reimburse)\s+(?:me|us)\b",
         ]
         .concat(),
@@ -286,7 +289,7 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     static BACK: OnceLock<Option<Regex>> = OnceLock::new();
     static ASK: OnceLock<Option<Regex>> = OnceLock::new();
-    const REFUND: &str = r"(?:(?:a|the|my|any|our|that|this|her|his|their)\s+)?(?:(?:full|earlier|previous|last|first)\s+)?(?:refund\w*|money\s+back|reimbursement|remboursement|reembolso|refund)";
+    const REFUND: &str = r"(?:(?:a|the|my|any|our|that|this|her|his|their)\s+)?(?:(?:full|earlier|previous|last|first)\s+)?(?:refund\w*|money\s+back|reimbursement|remboursement|reembolso|rimborso|refund)";
     let Some(withdrawn) = re(
         &RE,
         &[
@@ -317,6 +320,28 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
             &format!(r"|\b(?:i|we)\s+(?:might|may)\s+(?:\w+\s+)?(?:want|need|ask\s+for|request)\s+{REFUND}\s+(?:later|next\s+\w+|depending|in\s+(?:the\s+)?future|at\s+some\s+point)"),
             &format!(r"|\b(?:thinking|thought)\s+(?:about|of)\s+(?:asking\s+for|requesting|getting|claiming)\s+{REFUND}|\bnot\s+sure\s+(?:yet\s+)?(?:if|whether)\s+(?:i|we)\s+(?:want|need)\s+{REFUND}|\blet\s+you\s+know\s+if\s+(?:i|we)\s+(?:want|need)\s+{REFUND}"),
             &format!(r"|\b(?:would|could|should)\s+have\s+asked\s+for\s+{REFUND}|\b(?:almost|nearly)\s+asked\s+for\s+{REFUND}"),
+            // Outside attack 50: declined in other words ("A refund won't be necessary", "I won't be needing a
+            // refund", "I'd rather have a replacement than a refund", "The refund is not what I want", "Refund (not
+            // needed, …)", "Refund? No thanks", "Pas besoin de remboursement", "Non serve il rimborso"), put on hold,
+            // and asked only as a hypothesis ("Would I be eligible for a refund if it broke after a month?", "If it
+            // dies again would you refund it?", "How would I go about getting a refund?", "in theory").
+            &format!(r"|\b{REFUND}\s+(?:won'?t|will\s+not|wouldn'?t|would\s+not)\s+be\s+(?:necessary|needed|required)\b|\b(?:won'?t|will\s+not|shan'?t)\s+be\s+(?:needing|wanting|requiring|requesting|asking\s+for)\s+{REFUND}"),
+            &format!(r"|\b(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:much\s+)?(?:rather|prefer\s+to)\s+(?:have|get|receive|take)\s+[^.?!
+]{{1,40}}?\s+(?:than|instead\s+of)\s+{REFUND}|\b{REFUND}\s+(?:is|was)\s+not\s+what\s+(?:i|we)\s+(?:want|need|asked\s+for)\b"),
+            &format!(r"|\b{REFUND}\s*\(\s*(?:not\s+(?:needed|necessary|required|wanted)|no\s+need)\b[^)]*\)|\b{REFUND}\s*[?:!,]+\s*(?:no|non|nein|não)[\s,]+(?:thanks|thank\s+you|grazie|merci|gracias|danke|obrigad[oa])\b"),
+            &format!(r"|\b(?:pas|plus)\s+besoin\s+(?:de|du|d')\s*{REFUND}|\bnon\s+(?:mi\s+)?serve\s+(?:il\s+|un\s+)?{REFUND}|\bnon\s+c'?è\s+bisogno\s+d(?:i|el)\s+{REFUND}"),
+            &format!(r"|\b(?:put|keep|place)\s+(?:my|our|the)\s+{REFUND}\s+(?:request|claim)?\s*on\s+hold\b|\b{REFUND}\s+(?:request\s+|claim\s+)?(?:on\s+hold|paused)\b"),
+            &format!(r"|\b(?:would|could|might)\s+(?:i|we)\s+be\s+(?:eligible|entitled)\s+(?:for|to)\s+{REFUND}\s+if\b[^.?!
+]*\?|\b(?:am|are)\s+(?:i|we)\s+(?:eligible|entitled)\s+(?:for|to)\s+{REFUND}\s+if\s+(?:i|we)\s+(?:change|changed)\s+(?:my|our)\s+minds?\b[^.?!
+]*\?|\bwould\s+{REFUND}\s+be\s+(?:possible|available|an\s+option)\s+if\b[^.?!
+]*\?"),
+            &format!(r"|\bif\s+(?:it|they|the\s+\w+)\s+(?:\w+\s+){{0,2}}?(?:dies|breaks|fails|stops|fades|happens)\s+again\b[^.?!
+]{{0,30}}?\b(?:would|will|could)\s+you\s+(?:\w+\s+)?(?:refund|reimburse)\b[^.?!
+]*\?|\bhow\s+(?:would|do|could|can)\s+(?:i|we|one)\s+go\s+about\s+(?:getting|requesting|asking\s+for|claiming)\s+{REFUND}[^.?!
+]*\?|\b{REFUND}\s+in\s+theory\b[^.?!
+]*\?|\bin\s+theory\b[^.?!
+]{{0,40}}?\b{REFUND}[^.?!
+]*\?"),
             // Someone else's, overruled by the writer.
             &format!(r"|\b(?:my|our)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|mum|mom|mother|dad|father|boss|manager|colleague|friend|brother|sister|kids?|boyfriend|girlfriend|flatmate)\b[^.?!\n]{{0,40}}?\b(?:(?:wants?|wanted|told|asked)\s+(?:me|us)\s+to\s+(?:demand|ask\s+for|request|get)|wants?|wanted|asked\s+for|says\s+to\s+ask\s+for|was\s+(?:going|about)\s+to\s+ask\s+for)\s+{REFUND}[^\n]{{0,60}}?\b(?:said\s+no|told\s+(?:her|him|them)\s+no|disagree|we(?:'re|\s+are|'ll|\s+will)\s+(?:keeping|keep)|decided\s+to\s+keep|(?:she|he|they)(?:'ll|\s+will)\s+write|herself|himself|themselves)\b"),
         ]
@@ -357,6 +382,33 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Outside attack 50: a refund declined, put on hold or asked only as a hypothesis asks nothing (and the one
+    /// table of withdrawals compiles: a pattern that fails turns every withdrawal off silently, F996).
+    #[test]
+    fn refunds_declined_held_or_supposed_are_blanked() {
+        for t in [
+            "A refund won't be necessary.",
+            "I won't be needing a refund.",
+            "I'd rather have a replacement than a refund.",
+            "The refund is not what I want, I want the spare part.",
+            "Refund (not needed, just FYI the box was dented)",
+            "refund? No thanks, it works.",
+            "Pas besoin de refund finalement",
+            "Non serve il refund, funziona.",
+            "Please put my refund request on hold, I'll confirm next week.",
+            "Would I be eligible for a refund if it broke after a month?",
+            "If it dies again would you refund it?",
+            "Would a refund be possible if the colour fades?",
+            "Am I entitled to a refund if I change my mind?",
+            "How would I go about getting a refund?",
+            "Could I get a refund in theory if it broke? It hasn't.",
+        ] {
+            let out = requests_withdrawn_blanked(t).to_lowercase();
+            assert!(!out.contains("refund"), "{t} -> {out}");
+        }
+        assert!(requests_withdrawn_blanked("It broke. Please refund me.").contains("refund"));
+    }
 
     #[test]
     fn a_refund_as_a_condition_is_read_and_a_plain_if_is_not() {
