@@ -3462,8 +3462,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk reads a chase of an earlier refund as a status question, never a new ask (ADR-1044)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let chases_pending = chases_pending || chases_earlier;",
-        broken: "    let chases_pending = chases_pending || (chases_earlier && false);",
+        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed;",
+        broken: "    let chases_pending = chases_pending || (chases_earlier && false) || chases_named || supposed;",
         package: "support-desk",
         filter: "a_chase_of_an_earlier_refund_is_read_as_a_status_question",
         also: &[],
@@ -4344,8 +4344,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an injury told after a sign-off in the writer's own words (a PS, a personal pronoun) still escalates: only a name, title or disclaimer block is cut from the harm reading (ADR-1555)",
         file: "apps/support-desk/src/classify/layout.rs",
-        original: "            if !quote && !own_words(bare) && (title_case(bare) || disclaimer.is_match(bare)) {",
-        broken: "            if !quote && (title_case(bare) || disclaimer.is_match(bare) || !bare.is_empty()) {",
+        original: "                && !own_words(bare)\n                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter)",
+        broken: "                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter || !bare.is_empty())",
         package: "support-desk",
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
@@ -4554,8 +4554,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an ordinal after an apology (\"I want 60 back - sorry, 3rd email today\") corrects no figure: the figure asked stands (F1613b, attack 47)",
         file: "apps/support-desk/src/classify.rs",
-        original: "        if ordinal_at(&text[b.1..]) {",
-        broken: "        if ordinal_at(\"\") {",
+        original: "        if ordinal_at(&text[b.1..]) || counts_a_noun(&text[b.1..]) {",
+        broken: "        if ordinal_at(\"\") || counts_a_noun(&text[b.1..]) {",
         package: "support-desk",
         filter: "reading_classes::attack47_wishes_withdrawn_echoed_figures_and_ordinals",
         also: &[],
@@ -4838,6 +4838,96 @@ const MUTATIONS: &[Mutation] = &[
         broken: "                r\"|<never_struck>\",",
         package: "support-desk",
         filter: "reading_classes::attack49_incidental_refund_words_and_edits",
+        also: &[],
+    },
+    // F1633: a danger word inside what the goods are called names no harm (attack 50, ADR-1609)
+    Mutation {
+        property: "a danger word inside a product's or a title's name (\"the 'Toxic' perfume\", \"the lawyer costume\") names no harm: refunded, never escalated as E2 (F1633, ADR-1609)",
+        file: "apps/support-desk/src/classify/trade_senses.rs",
+        original: "    let mut out = without_product_names(text);",
+        broken: "    let mut out = String::from(text);",
+        package: "support-desk",
+        filter: "reading_classes::attack50_product_names_and_harm_in_other_words",
+        also: &[],
+    },
+    // F1634: harm told in other words escalates (attack 50)
+    Mutation {
+        property: "harm told in other words (\"caught alight\", a gas hissing, a battery's bulge, a child inside what came apart) escalates (E2), never paid (F1634)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "|caught\\s+alight|went\\s+up\\s+in\\s+flames|",
+        broken: "|never_alight|",
+        package: "support-desk",
+        filter: "reading_classes::attack50_product_names_and_harm_in_other_words",
+        also: &[],
+    },
+    // F1636: text hidden by the `hidden` attribute is read as a person reads it (attack 50)
+    Mutation {
+        property: "text a person cannot see (the `hidden` attribute, zero opacity, zero height) never sets the amount: the figure seen is asked (F1636)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "|\\shidden\\b)[^>]*>",
+        broken: "|\\snever_hidden\\b)[^>]*>",
+        package: "support-desk",
+        filter: "reading_classes::attack50_slang_hidden_text_and_corrections",
+        also: &[],
+    },
+    // F1637: the sender's block is blanked before the ask (attack 50, ADR-1610)
+    Mutation {
+        property: "a refund word in a signature or a mail footer (\"Head of Returns & Refunds\", \"Sent from Refund Tracker Pro\") asks nothing: closed, never paid (F1637, ADR-1610)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let text = layout::without_sender_block(&speakers::carried_titles_blanked(&text));",
+        broken: "    let text = speakers::carried_titles_blanked(&text);",
+        package: "support-desk",
+        filter: "reading_classes::attack50_refund_words_that_ask_nothing",
+        also: &[],
+    },
+    // F1638: a refund declined in other words asks nothing (attack 50)
+    Mutation {
+        property: "a refund declined in other words (\"I'd rather have a replacement than a refund\") asks nothing: closed, never paid (F1638)",
+        file: "apps/support-desk/src/classify/wants.rs",
+        original: "            &format!(r\"|\\b(?:i'?d|i\\s+would|we'?d|we\\s+would)\\s+(?:much\\s+)?(?:rather|prefer\\s+to)",
+        broken: "            &format!(r\"|\\b(?:never_rather)\\s+(?:much\\s+)?(?:rather|prefer\\s+to)",
+        package: "support-desk",
+        filter: "reading_classes::attack50_refund_words_that_ask_nothing",
+        also: &[],
+    },
+    // F1639: items asked together are summed (attack 50, ADR-1611)
+    Mutation {
+        property: "items listed or counted at a price and asked together are summed: above the order refused (X2), above the cap escalated (E1), never one item paid (F1639, ADR-1611)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    if let Some(whole) = super::items::listed_sum(own, duplicate).or_else(|| super::items::counted_units(own)) {",
+        broken: "    if let Some(whole) = None::<i64> {",
+        package: "support-desk",
+        filter: "desk33_overask::attack50_items_listed_units_counted_and_costs_added",
+        also: &[],
+    },
+    // F1641: costs added in other words make an over-ask (attack 50)
+    Mutation {
+        property: "a cost added in slang (\"+ compo\", \"+ P&P\") makes the whole an over-ask (X2), never the order paid (F1641)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "|bus\\s+fare|cab|uber|compo|p\\s*&\\s*p|p\\+p)\";",
+        broken: "|bus\\s+fare|cab|uber)\";",
+        package: "support-desk",
+        filter: "desk33_overask::attack50_items_listed_units_counted_and_costs_added",
+        also: &[],
+    },
+    // F1643: a chase of a pending refund naming its figure asks nothing (attack 51, ADR-1612)
+    Mutation {
+        property: "a chase of a refund still pending that names its figure (\"Still waiting for my $49.99 refund.\") is a status question: closed, never paid a second time (F1643, ADR-1612)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed;",
+        broken: "    let chases_pending = chases_pending || chases_earlier || supposed;",
+        package: "support-desk",
+        filter: "reading_classes::attack51_chases_of_a_pending_refund_ask_nothing",
+        also: &[],
+    },
+    // F1644: a refund asked only on a supposition asks nothing (attack 51)
+    Mutation {
+        property: "a refund asked only as a question on a supposition (\"Would you refund me if I sent it back unopened?\") with no problem told is an inquiry: closed, never paid (F1644)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(&own);",
+        broken: "    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(\"\");",
+        package: "support-desk",
+        filter: "reading_classes::attack51_suppositions_other_payers_signatures_slang_and_corrections",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)

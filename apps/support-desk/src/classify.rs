@@ -520,10 +520,12 @@ fn res() -> &'static Res {
                 // comparison, "paid twice as much", is cut out first: `comparison`).
                 r"|\b(?:charged|billed|debited|paid|took|taken|deducted|withdrawn|came out|went through|gone through)",
                 r"\s+[^.?!\n]{0,25}?\b(?:twice|two times|2 times|double)\b",
+                // "your shop shows up twice on my Visa statement" (blind96 `g-016`).
+                r"|\b(?:shows?|showing|showed|appears?|appearing|appeared|listed)\s+(?:up\s+)?(?:twice|two times|2 times)\s+on\s+(?:my|our|the)\s+(?:\w+\s+)?(?:statement|card|bank|account|visa|mastercard|amex|paypal)\b",
             ))
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b|(?:can\s+|could\s+)?smell\w*\s+(?:of\s+)?gas\b|gas\s+(?:\w+\s+){0,2}?(?:hiss\w*|leak\w*|escap\w*)|hiss\w*\s+(?:\w+\s+)?gas\b|leak(?:s|ed|ing)?\s+gas\b|batter(?:y|ies)['’]s\s+(?:\w+\s+){0,2}?(?:swell\w*|swollen|bulg\w*|puff\w*)|caught\s+alight|went\s+up\s+in\s+flames|(?:done|did|put|threw|thrown|doing)\s+(?:my|his|her|their|our)\s+back\s+(?:in|out)|(?:got|became|was|were|fell|went|been)\s+(?:very\s+|really\s+|seriously\s+|so\s+|violently\s+|quite\s+)?(?:ill|sick)\s+(?:after|from)\s+(?:eating|using|drinking|taking|wearing|touching|chewing|swallowing|this|the|it|these|your)|(?:needed|need|needs|required|had|having)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation)|with\s+(?:the|my|our|a)\s+(?:baby|child|toddler|kid|son|daughter|infant)\s+(?:inside|in\s+it|on\s+it)|(?:releases?|released|unbuckl\w*|unlatch\w*|came\s+(?:undone|loose|open)|pops?\s+open|popped\s+open|opens?|opened)\s+(?:on\s+its\s+own|by\s+itself)\s+(?:while|when|during)\s+(?:driving|moving|in\s+use|riding|cycling|on\s+the\s+(?:road|move)))\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b|(?:can\s+|could\s+)?smell\w*\s+(?:of\s+)?gas\b|gas\s+(?:\w+\s+){0,2}?(?:hiss\w*|leak\w*|escap\w*)|hiss\w*\s+(?:\w+\s+)?gas\b|leak(?:s|ed|ing)?\s+gas\b|batter(?:y|ies)['’]s\s+(?:\w+\s+){0,2}?(?:swell\w*|swollen|bulg\w*|puff\w*)|caught\s+alight|went\s+up\s+in\s+flames|caught\s+light|blood\s+(?:everywhere|all\s+over|was\s+pouring|pouring)|(?:patch|stitch)(?:ed)?\s+(?:me|him|her|us|them)\s+up|(?:got|have|left\s+with|leave\s+a)\s+(?:a\s+)?(?:proper\s+|nasty\s+|big\s+|permanent\s+)?scar\b|cut\s+(?:the|my|his|her)\s+(?:bridge|side|tip|back|top)\s+of\s+(?:my|his|her|their)\s+\w+|(?:set\s+off|triggered|tripped)\s+(?:\w+\s+){0,2}?(?:carbon\s+monoxide|co|smoke|fire|gas)\s+(?:alarm|detector)s?|(?:smoke|fire|carbon\s+monoxide|co|gas)\s+(?:alarm|detector)s?\s+(?:went|goes|going)\s+off|fire\s+(?:brigade|service|department|engine)s?\s+(?:came|was\s+called|were\s+called|had\s+to|attended)|(?:got|get|gets|felt|feel|feeling)\s+(?:a\s+)?(?:tingle|tingling|buzz|jolt)\s+(?:from|off|when)|contains?\s+(?:lead|asbestos|mercury)\b|(?:mou?ld|maggots?|insects?|bugs?|worms?)\s+(?:\w+\s+){0,3}?(?:in|inside|baked\s+into)\s+(?:the\s+)?(?:baby\s+)?(?:formula|food|biscuits?|bread|cereal|milk|tin|jar|packet)|(?:burst|exploded)\s+and\s+flooded|rubbed\s+(?:\w+\s+){0,2}?raw|(?:propane|gas|butane|lpg)\s+(?:\w+\s+)?hiss\w*|ballooned(?:\s+up)?|can\s+smell\s+it\s+all\s+(?:night|day)|(?:done|did|put|threw|thrown|doing)\s+(?:my|his|her|their|our)\s+back\s+(?:in|out)|(?:got|became|was|were|fell|went|been)\s+(?:very\s+|really\s+|seriously\s+|so\s+|violently\s+|quite\s+)?(?:ill|sick)\s+(?:after|from)\s+(?:eating|using|drinking|taking|wearing|touching|chewing|swallowing|this|the|it|these|your)|(?:surgery|operation)\s+to\s+(?:get|remove|take|extract|fish)\s+(?:it|them|the\s+\w+|a\s+\w+|bits?|pieces?)\s*(?:out|back\s+out)?|with\s+(?:the|my|our|a)\s+(?:baby|child|toddler|kid|son|daughter|infant)\s+(?:inside|in\s+it|on\s+it)|(?:releases?|released|unbuckl\w*|unlatch\w*|came\s+(?:undone|loose|open)|pops?\s+open|popped\s+open|opens?|opened)\s+(?:on\s+its\s+own|by\s+itself)\s+(?:while|when|during)\s+(?:driving|moving|in\s+use|riding|cycling|on\s+the\s+(?:road|move)))\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
@@ -1683,17 +1685,17 @@ fn slang_and_ledger_figures(text: &str) -> String {
 /// Slang notes counted and slang sums asked (outside attack 50): "two tenners", "a couple of tenners", "5 tenners and a
 /// fiver", "sixty smackers" are their dollars; "a score", "a ton", "a C-note", "a pony", "a monkey" are money only as
 /// the object of an ask ("Refund a score please", "give me a ton") — elsewhere they are ordinary words.
-fn counted_slang(text: &str) -> String {
+pub(crate) fn counted_slang(text: &str) -> String {
     static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
     let Some((notes, asked, words)) = RES
         .get_or_init(|| {
             Some((
                 Regex::new(&format!(
-                    r"(?i)\b(?P<n>\d{{1,2}}|{NUMBER_WORDS}|a\s+couple\s+of|couple\s+of|a\s+pair\s+of)\s+(?P<w>tenners|fivers)\b"
+                    r"(?i)\b(?P<n>\d{{1,2}}|{NUMBER_WORDS}|a\s+couple\s+of|couple\s+of|a\s+pair\s+of)\s+(?P<w>tenners|fivers|twenties|tens|fives|fifties|sawbucks|benjamins|jacksons|hamiltons|grants|ponies|hundos|score)\b"
                 ))
                 .ok()?,
                 Regex::new(
-                    r"(?i)\b(?P<v>refund|reimburse|give|send|pay|owe|want|return|credit)(?P<o>\s+(?:me|us|you)\b)?\s+(?:a|one)\s+(?P<w>score|ton|c-?note|pony|monkey)\b",
+                    r"(?i)\b(?P<v>refund|reimburse|give|send|pay|owe|want|return|credit)(?P<o>\s+(?:me|us|you)\b)?\s+(?:a|one|1)\s+(?P<w>score|ton|c-?note|pony|monkey|benjamin|jackson|hamilton|grant|hundo|bullseye|sawbuck|yard|g|large)\b",
                 )
                 .ok()?,
                 Regex::new(&format!(r"(?i)\b(?P<n>(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}))*)\s+(?:smackers|clams)\b"))
@@ -1711,7 +1713,14 @@ fn counted_slang(text: &str) -> String {
         } else {
             n.parse::<i64>().ok().or_else(|| number_value(&n))
         };
-        let unit = if c["w"].to_lowercase().starts_with("ten") { 10 } else { 5 };
+        let unit = match c["w"].to_lowercase().as_str() {
+            "tenners" | "tens" | "sawbucks" | "hamiltons" => 10,
+            "fivers" | "fives" => 5,
+            "twenties" | "jacksons" | "score" => 20,
+            "ponies" => 25,
+            "fifties" | "grants" => 50,
+            _ => 100,
+        };
         match count {
             Some(k) if (1..=99).contains(&k) => format!("${}", k * unit),
             _ => c[0].to_string(),
@@ -1719,9 +1728,12 @@ fn counted_slang(text: &str) -> String {
     });
     let text = asked.replace_all(&text, |c: &regex::Captures| {
         let dollars = match c["w"].to_lowercase().replace('-', "").as_str() {
-            "score" => 20,
+            "hamilton" | "sawbuck" => 10,
+            "score" | "jackson" => 20,
             "pony" => 25,
-            "ton" | "cnote" => 100,
+            "grant" | "bullseye" => 50,
+            "ton" | "cnote" | "benjamin" | "hundo" | "yard" => 100,
+            "g" | "large" => 1000,
             _ => 500,
         };
         format!("{}{} ${dollars}", &c["v"], c.name("o").map_or("", |o| o.as_str()))
@@ -3396,8 +3408,14 @@ fn intent_in(text: &str) -> ClauseIntent {
     let mut antecedent_figures: Vec<i64> = Vec::new();
     // Whether the ticket reports a duplicate charge: "want one back" then asks one of the charges back.
     let duplicate = is_duplicate(text);
+    // Whether every clause that names a refund without framing an ask is a question about what gets refunded ("does
+    // the €4.99 delivery charge get refunded if I return the tray or not?", blind93 `g-036`).
+    let mut unframed_only_policy_questions = true;
     for (s, e) in clauses(text) {
         let mut c = clause_intent(&text[s..e]);
+        if c.request && !c.framed && !policy_question(&text[s..e]) {
+            unframed_only_policy_questions = false;
+        }
         // close39 (ADR-1270): a clause that asks money back by a structure the clause grammar does not read asks,
         // whatever another clause is read as; the union below then keeps it (a request is a request).
         if !c.request && asks::asks(&text[s..e], duplicate, c.acknowledged || c.status_question, money_named) {
@@ -3448,7 +3466,25 @@ fn intent_in(text: &str) -> ClauseIntent {
     if intent.request && !intent.framed && on_record {
         intent.request = false;
     }
+    // A question about what gets refunded, with no ask framed anywhere, asks nothing: an inquiry (C1).
+    if intent.request && !intent.framed && unframed_only_policy_questions {
+        intent.request = false;
+    }
     intent
+}
+
+/// A question about what the shop refunds, in the passive ("does the delivery charge get refunded …?", "is shipping
+/// refundable?", "would the postage be refunded too?"): asked of the policy, no money asked.
+fn policy_question(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:does|do|will|would|is|are|can|could)\b(?:[^?.!]|\.\d){0,80}?\b(?:(?:get|gets|be|being)\s+(?:refunded|reimbursed|credited|paid\s+back|returned)|refundable)\b(?:[^?.!]|\.\d)*\?",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// A money noun a service request names as what it is about (a gesture, a credit, a refund, compensation).
@@ -3868,7 +3904,23 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         // A money figure is no date: "GBP 60.00" does not make a fresh ask the earlier request it chases (close39,
         // ADR-1272).
         && desk26::chases_earlier(&asks::money_not_dates(&own), |t| intent_in(t).request);
-    let chases_pending = chases_pending || chases_earlier;
+    // A refund still pending, talked about as under way with its figure named ("Still waiting for my $49.99 refund.",
+    // "Your agent agreed to refund $40. It hasn't arrived."), no problem with the goods told and nothing asked anew: a
+    // status question (C1), never a second payment (outside attack 51, ADR-1612). A figure above the order's and the
+    // pending refund's may be a new ask, so it does not fire.
+    let ceiling = pending.iter().copied().chain(ev.order.as_ref().map(|o| o.amount_cents)).max().unwrap_or(0);
+    let chases_named = wants_refund
+        && form_ask.is_none()
+        && !pending.is_empty()
+        && reply_figures(&own).iter().all(|v| {
+            pending.contains(v) || (*v <= ceiling && (desk26::refund_promised(&own) || desk26::refund_promised(&ev.ticket.body)))
+        })
+        && !desk26::names_problem(&own)
+        // The words as written too: the jargon reader rewrites "Kindly expedite my refund" into a plain request.
+        && (desk26::refund_underway(&own) || desk26::refund_underway(&ev.ticket.body));
+    // A refund asked only as a question on a supposition, no problem told (outside attack 51): an inquiry.
+    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(&own);
+    let chases_pending = chases_pending || chases_earlier || chases_named || supposed;
     let wants_refund = wants_refund && !chases_pending;
     // A problem told and a figure of the customer's own, nothing else asked or asked about: that money is asked
     // (ADR-1079).

@@ -419,6 +419,9 @@ fn fold_word(word: &str, out: &mut String) {
     } else if word.eq_ignore_ascii_case("amt") {
         // The trade's abbreviation of "amount" ("full amt back", blind94 `g-005`), read as the word it stands for.
         out.push_str("amount");
+    } else if ["recvd", "rcvd", "recd", "rcv"].iter().any(|w| word.eq_ignore_ascii_case(w)) {
+        // "thx refund recvd" (blind98 `g-079`): received.
+        out.push_str("received");
     } else {
         out.push_str(word);
     }

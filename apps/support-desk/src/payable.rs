@@ -294,6 +294,19 @@ fn english_word_figures(text: &str, out: &mut Vec<Figure>) {
             out.push(Figure { cents: units * 100, count: false });
         }
     }
+    // Slang sums the reader rewrites ("two twenties", "a Jackson", "a pony" asked): the same rewrite, one home
+    // (`classify::counted_slang`), read here as the figures it writes.
+    let rewritten = crate::classify::counted_slang(text);
+    if rewritten != text {
+        for part in rewritten.split('$').skip(1) {
+            let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+            if let Ok(units) = digits.parse::<i64>()
+                && !text.contains(&format!("${digits}"))
+            {
+                out.push(Figure { cents: units * 100, count: false });
+            }
+        }
+    }
     let mut words: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
     for (i, c) in lower.char_indices().chain(std::iter::once((lower.len(), ' '))) {

@@ -172,6 +172,34 @@ fn blind93_95_kept_misses_by_class() {
             12_999,
             refund(12_999),
         ),
+        (
+            "Quick question before I send it back - does the €4.99 delivery charge get refunded if I return the tray \
+             or not?\n\n> From: orders@shop\n> Your order has been delivered. Order total €24.49 (incl. delivery €4.99)",
+            2_449,
+            other("close", "C1"),
+        ),
+        (
+            "Hi,\nPlease issue a credit for the defective items on invoice INV-20455:\n- Record brushes, 3 units @ GBP 8.00 \
+             net\n- + 20% VAT\n- = GBP 28.80 gross\nOther lines OK. Kindly process and send the credit note.\nThanks",
+            9_600,
+            refund(2_880),
+        ),
+        // Controls: a question that asks with "please" still asks; a units' product with no stated result.
+        ("The kettle leaks. Can this be refunded please?", 4_999, refund(4_999)),
+        ("- Record brushes, 3 units @ GBP 8.00\nAll three split. Please refund them.", 9_600, refund(2_400)),
+        // The kept sets (blind68 `g-005`, a length glued to its unit is no count): "2 x XLR cable 10m @ 32.49 = 64.98".
+        (
+            "Please action a full reimbursement for the following line:\n - 2 x XLR cable 10m @ 32.49 = 64.98\nReason: \
+             wrong connector gender supplied.",
+            6_498,
+            refund(6_498),
+        ),
+        // blind97 `g-027` (kept, after its first run): a rash guard is a top.
+        (
+            "Forwarding from my wife - she wants the 49.00 back for the rash guard, it came in the wrong colour.",
+            4_900,
+            refund(4_900),
+        ),
     ] {
         assert_eq!(decide(body, cents, &[]), want, "{body}");
     }

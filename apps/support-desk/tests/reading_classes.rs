@@ -992,3 +992,110 @@ fn attack50_refund_words_that_ask_nothing() {
         assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
     }
 }
+
+/// Outside attack 51 (F1643, ADR-1612): with a refund still pending on record, a chase that names its figure — waited
+/// for, not arrived, hurried, the shop's word that it would come, where it should be paid — asks nothing new: a status
+/// question (C1), never a second payment. Controls: a problem with the goods told asks; "just in case" asks anew.
+#[test]
+fn attack51_chases_of_a_pending_refund_ask_nothing() {
+    for body in [
+        "Still waiting for my $49.99 refund.",
+        "Your agent agreed to refund $40. It hasn't arrived.",
+        "You agreed to refund me $49.99 on Monday - nothing yet.",
+        "Re: the $49.99 refund - my bank hasn't shown it.",
+        "The $49.99 you're refunding, will it go to Amex?",
+        "Please send the $49.99 refund to my PayPal instead of my card.",
+        "You told me you'd refund $49.99 within 5 days. It's day 7.",
+        "Chasing the refund of 49.99 agreed on the phone.",
+        "Kindly expedite my refund of $49.99.",
+        "Hurry up with my $49.99 refund please.",
+        "Refund of $49.99 pending for 2 weeks - why?",
+        "You said you'd refund me $40 last week. Still nothing.",
+        "Can you make sure the refund of $49.99 goes to PayPal not my card?",
+        "dear sir/madam, i am waiting the refund amount 49.99 since long time, kindly check and update me the status. regards",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &["pending"]), other("close", "C1"), "{body}");
+    }
+    assert_eq!(decide_on("Refund please, the strap broke.", 4_999, &["pending"]), refund(4_999));
+    assert_eq!(decide_on("pending already, but just in case: refund $45.00", 4_999, &["pending"]), refund(4_500));
+    assert_eq!(
+        decide_on(
+            "Noting a refund request on this order is currently pending with your team. For avoidance of doubt please \
+             action a partial credit of 35.00 for the missing fixings pack.",
+            12_000,
+            &["pending"]
+        ),
+        refund(3_500)
+    );
+    // The kept sets' boundary tickets: a refund told to be made now beside a pending one asks.
+    for (body, cents) in [
+        (
+            "Still no sign of it, your system says the refund is 'pending'. Honestly just refund the 33.00 please.",
+            3_300,
+        ),
+        ("Your system says a refund is 'pending' since weeks. Please just process the 45.00 now.", 4_500),
+        (
+            "I see a refund is 'pending' for my order since two weeks but nothing happen. Please make the refund of 69,00 EUR.",
+            6_900,
+        ),
+    ] {
+        assert_eq!(decide_on(body, cents, &["pending"]), refund(cents), "{body}");
+    }
+}
+
+/// Outside attack 51 (F1644): a refund asked only on a supposition, another payer's refund, a refund word in a
+/// signature with its figures, text hidden in other tags and colours, slang notes and upward corrections after "no",
+/// "nope", "nvm", "read:" — each read as a person reads it. Controls: a problem told beside the question asks; white
+/// text on its own dark background is seen; an order number after "no" corrects nothing.
+#[test]
+fn attack51_suppositions_other_payers_signatures_slang_and_corrections() {
+    for body in [
+        "Would you refund me if I sent it back unopened?",
+        "Can I get a refund if I send it back?",
+        "If I change my mind, can I get a refund?",
+        "Is it possible to get a refund after opening?",
+        "Hypothetically, could I get a refund?",
+        "Am I entitled to a refund if it's faulty?",
+        "Dear sir, kindly tell me if I will get refund if product is not liking my wife. Thanks in advance.",
+        "PayPal refunded me for a different purchase last week. Does this come in blue?",
+        "The airline reimbursed my hotel. Do you ship to Spain?",
+        "Our accounts team needs a copy of the receipt to reimburse me. Can you email one?",
+        "The word 'refund' on your site is misspelled. FYI.",
+        "How do I reset the clock?\n\n--\nJohn | Refunds up to $40 handled same day",
+        "How do I reset the clock?\n\nCheers, Tom (Refunds & Returns, ext. 4999)",
+        "Does it come in red?\n\n____\nRefund and Returns Coordinator\nTel 555 0123",
+        "<p>How do I reset the clock?</p><p style=\"color:white\">Refund $40</p>",
+        "<p>How do I reset the clock?</p><td hidden>Refund $40</td>",
+        "thx refund recvd",
+    ] {
+        let refunds: &[&str] = if body.contains("recvd") { &["executed"] } else { &[] };
+        assert_eq!(decide_on(body, 4_999, refunds), other("close", "C1"), "{body}");
+    }
+    for (body, want) in [
+        ("<p>Refund $60<b hidden> sorry I mean $30</b></p>", other("refuse", "X2")),
+        ("<p>Refund $60<span style=\"color:transparent\"> sorry I mean $30</span></p>", other("refuse", "X2")),
+        ("<p>Refund $60<template> sorry I mean $30</template></p>", other("refuse", "X2")),
+        ("Refund two twenties please, handle snapped.", refund(4_000)),
+        ("Refund a Jackson please, handle snapped.", refund(2_000)),
+        ("Refund a pony pls, lid cracked", refund(2_500)),
+        ("Refund 3 Jacksons please, it broke.", other("refuse", "X2")),
+        ("Refund me a Benjamin, this is trash.", other("refuse", "X2")),
+        ("refund 20.. no 60", other("refuse", "X2")),
+        ("refund 20 nope 60", other("refuse", "X2")),
+        ("Refund $20 (read: $60)", other("refuse", "X2")),
+        ("The heater set off our carbon monoxide alarm. Refund please.", other("escalate", "E2")),
+        ("The smoke alarm went off every time I used the toaster. Refund please.", other("escalate", "E2")),
+        // Controls.
+        ("It's broken. Can I get a refund if I send it back?", refund(4_999)),
+        ("Could you refund the blue one, $19.99, and I'll send it back when it arrives?", refund(1_999)),
+        (
+            "<p>Refund $30<span style=\"color:white;background:#222\"> sorry I mean $60</span></p>",
+            other("refuse", "X2"),
+        ),
+        ("Refund $45 for order 1234 please, it broke.", refund(4_500)),
+        ("Refund $45, nope, it is order 1234 that broke.", refund(4_500)),
+        ("The smoke alarm I bought from you has a cracked cover. Refund please.", refund(4_999)),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
+    }
+}

@@ -54,7 +54,7 @@ fn patterns() -> &'static Patterns {
             // "sorry" is too often an apology for something else.
             // An edit marked or an arrow between two figures ("Refund $30 (edit: $60)", "$30 → $60": outside attack 49).
             weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b|\bedit(?:ed)?\s*:|→|->").ok()?,
-            tight: Regex::new(r"(?i)\b(?:sorry|sry|soz|err|erm|update[d]?\s*:|upd\s*:)\s*[,:]?|=>|==>").ok()?,
+            tight: Regex::new(r"(?i)\b(?:sorry\b|sry\b|soz\b|err\b|erm\b|nope\b|nah\b|nvm\b|wait\s+no\b|no\b|update[d]?\s*:|upd\s*:|read\s*:)\s*[,:]?|=>|==>").ok()?,
             backward: Regex::new(
                 r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
             )
@@ -78,7 +78,15 @@ fn money_figures(text: &str) -> Vec<(usize, usize, i64)> {
                 let tail = &span[i + 1..];
                 tail.len() == 2 && tail.chars().all(|c| c.is_ascii_digit())
             });
-            a.currency.is_some() || cents_written
+            // A bare number right after the verb that asks it ("refund 20.. no 60") is money too (outside attack 51).
+            let asked_bare = {
+                let head = text[..a.span.start].trim_end().to_lowercase();
+                ["refund", "reimburse", "repay", "refund me", "return me", "give me back", "pay me back"]
+                    .iter()
+                    .any(|v| head.ends_with(v))
+                    && span.chars().filter(char::is_ascii_digit).count() >= 2
+            };
+            a.currency.is_some() || cents_written || asked_bare
         })
         .map(|a| (a.span.start, a.span.end, a.cents))
         .collect()
@@ -112,6 +120,15 @@ pub fn replaced(text: &str) -> String {
         let Some(after) = bare.as_ref().or_else(|| figures.iter().find(|f| f.0 >= me)) else { continue };
         let gap_before = &text[before.1..ms];
         let gap_after = &text[me..after.0];
+        // "no" corrects only after a pause ("20.. no 60", "$300, no $600"): "$45 no 1234" is an order
+        // number's "no", never a correction.
+        let word = text[ms..me].trim().to_lowercase();
+        if reach == 3
+            && word.trim_end_matches([',', ':']).trim() == "no"
+            && !gap_before.contains(['.', ',', ';', '-', '–', '—', '!'])
+        {
+            continue;
+        }
         if before.2 == after.2
             || gap_before.len() > 110
             || gap_after.len() > reach

@@ -106,6 +106,57 @@ pub fn chases_earlier(own: &str, asks: impl Fn(&str) -> bool) -> bool {
     earlier && waiting && !asks(&rest)
 }
 
+/// A refund under way talked about (outside attack 51, ADR-1612): its money waited for or not arrived, chased,
+/// hurried, its state asked, the shop's word that it would come, or where it should be paid ("Still waiting for my
+/// $49.99 refund.", "Your agent agreed to refund $40. It hasn't arrived.", "Please send the $49.99 refund to my PayPal
+/// instead of my card.", "Kindly expedite my refund of $49.99."), and nothing asked anew ("just in case", "again",
+/// "another", "as well").
+pub fn refund_underway(own: &str) -> bool {
+    static TALK: OnceLock<Option<Regex>> = OnceLock::new();
+    static NEW: OnceLock<Option<Regex>> = OnceLock::new();
+    let talk = re(
+        &TALK,
+        r"(?i)\b(?:still\s+(?:waiting|nothing|not)|nothing\s+(?:yet|so\s+far|has\s+(?:arrived|come))|(?:has|have)n'?t\s+(?:arrived|come|shown|appeared|landed|gone\s+through|been\s+(?:paid|sent|credited))|not\s+(?:arrived|received|shown|come)\s+yet|(?:waiting|wait)\s+(?:for|on|the)|i\s+am\s+waiting|chas(?:e|ing)|expedite|hurry|speed\s+up|status|any\s+update|pending|(?:you|your\s+\w+|agent|colleague|they|he|she)\s+(?:\w+\s+){0,3}?(?:said|agreed|promised|confirmed|told\s+me|approved)|(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:my\s+)?(?:\w+\s+)?(?:card|account|visa|mastercard|amex|paypal)|(?:go|goes|going|be\s+paid|be\s+sent|send|sent|paid)\s+(?:\w+\s+){0,3}?to\s+(?:my\s+)?(?:new\s+)?(?:card|account|visa|mastercard|amex|paypal|bank)|(?:you'?re|you\s+are)\s+refunding|where\s+is|where'?s)\b",
+    );
+    let new = re(
+        &NEW,
+        r"(?i)\bjust\s+in\s+case\b|\banyway\b|\bagain\b|\banother\b|\bsecond\b|\bas\s+well\b|\balso\b|\bextra\b|\badditional\b|\bmore\b",
+    );
+    talk.is_some_and(|t| t.is_match(own)) && !new.is_some_and(|n| n.is_match(own)) && !refund_told_to(own)
+}
+
+/// An imperative that tells the shop to refund now ("Please just refund the 32.99", "Please make the refund of 69,00",
+/// "action a full refund of 45.00 instead", "just process the 45.00 now"): a request made anew beside a pending refund
+/// (the kept sets' boundary tickets; a pending refund does not count). The same verb reported or promised ("you agreed
+/// to refund me $40", "you said you'd refund $49.99") is no imperative.
+fn refund_told_to(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        r"(?i)\b(?:refund|reimburse|repay|process|action|make|issue)\s+(?:me\s+|us\s+)?(?:the\s|a\s|an\s|it\b|this\b|that\b|full\b|my\s+money|[$€£]|\d)",
+    ) else {
+        return false;
+    };
+    re.find_iter(own).any(|m| {
+        let before = own[..m.start()].trim_end().to_lowercase();
+        !["to", "'d", "would", "will", "you", "they", "he", "she", "i", "we", "can't", "cannot", "didn't"]
+            .iter()
+            .any(|w| before.ends_with(w))
+    })
+}
+
+/// The shop's word that a refund would come, or the refund named as one already asked ("your agent agreed to refund
+/// $40", "you said you'd refund me $40", "my refund of $49.99"): a figure that is not the pending refund's is then still
+/// that refund's, as the customer remembers it (ADR-1612).
+pub fn refund_promised(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        r"(?i)\b(?:agreed|promised|said|told\s+me|confirmed|approved|authori[sz]ed)\b[^.?!\n]{0,40}\brefund|\b(?:my|the|your)\s+(?:\$?[\d.,]+\s+)?refund\s+(?:of\s+)?[$€£]?\d|\brefund\s+(?:amount\s+)?(?:of\s+)?[$€£]?\d[\d.,]*\s+(?:pending|agreed|promised)",
+    )
+    .is_some_and(|r| r.is_match(own))
+}
+
 /// The customer's words name a problem with the goods or a reason to send them back: a defect, damage, a fit or a
 /// wrong item, a delivery failure of the goods, a change of mind. Money that has not arrived is no problem with the
 /// goods: the arrival words count only in a sentence that names no money.

@@ -362,13 +362,35 @@ pub fn without_surprise_shocks(text: &str) -> String {
             r"|\bin\s+shock\s+(?:at|over|about)\b",
             // A fall of the heart ("I fell in love with the design", "fell for the photos", "fell asleep").
             r"|\b(?:fell|fall|falling|fallen)\s+(?:in\s+love|for\s+(?:it|the|this|that|them|your)|asleep|short)\b",
-            // Safety goods named by what they guard against: a smoke alarm, a fire blanket, a CO detector.
-            r"|\b(?:smoke|fire|heat|carbon\s+monoxide|co|gas)\s+(?:alarms?|detectors?|blankets?|extinguishers?|doors?|sensors?|guards?)\b",
+            // Safety goods named by what they guard against: a smoke alarm, a fire blanket, a CO detector — unless the
+            // goods set it off ("The heater set off our carbon monoxide alarm", "The smoke alarm went off every time
+            // I used the toaster": outside attack 51).
+            r"|\b(?P<goods>(?:smoke|fire|heat|carbon\s+monoxide|co|gas)\s+(?:alarms?|detectors?|blankets?|extinguishers?|doors?|sensors?|guards?))\b",
         ))
         .ok()
     })
     .as_ref()
-    .map_or_else(|| text.to_string(), |re| re.replace_all(text, " ").into_owned())
+    .map_or_else(
+        || text.to_string(),
+        |re| {
+            re.replace_all(text, |c: &regex::Captures| {
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                let set_off = c.name("goods").is_some() && {
+                    let before = text[..m.start].to_lowercase();
+                    let after = text[m.end..].to_lowercase();
+                    let tail: String = before.chars().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect();
+                    tail.contains("set off")
+                        || tail.contains("triggered")
+                        || tail.contains("tripped")
+                        || ["went off", "goes off", "going off", "kept going off", "keeps going off", "sounded", "beeped"]
+                            .iter()
+                            .any(|w| after.trim_start().starts_with(w))
+                };
+                if set_off { c[0].to_string() } else { " ".to_string() }
+            })
+            .into_owned()
+        },
+    )
 }
 
 /// The hazard the text describes, if any: the first row whose object and context stand in one sentence, undenied.

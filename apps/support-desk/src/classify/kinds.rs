@@ -114,7 +114,7 @@ fn res() -> &'static Res {
             // An ask whose object points back at a figure: "refund this amount", "send me that back", "return me this
             // money", "refund that", "could you refund the same".
             anaphor: Regex::new(
-                r"(?i)\b(?:refund|return|give|send|pay|credit|reimburse|put)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:for\s+)?(?:only\s+|just\s+)?(?:this|that|the\s+same)(?:\s+(?P<noun>money|amount|sum|figure|much|value|part|portion|price))?(?:\s+back)?\s*(?:[.,!?;]|please|pls|plz|to\b|for\s+me|if\b|thanks|thx|$)|\b(?:this|that|the\s+same)\s+(?P<noun2>money|amount|sum|figure)\s+back\b",
+                r"(?i)\b(?:refund|return|give|send|pay|credit|reimburse|put)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:for\s+)?(?:only\s+|just\s+)?(?:this|that|the\s+same)(?:\s+(?P<noun>money|amount|sum|figure|much|value|part|portion|price))?(?:\s+back)?\s*(?:[.,!?;]|please|pls|plz|to\b|for\s+me|if\b|thanks|thx|$)|\b(?:this|that|the\s+same)\s+(?P<noun2>money|amount|sum|figure)\s+back\b|\b(?:money|refund|cash)\s+back\s+for\s+(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:refund|return)\s+(?:me\s+)?(?:just\s+|only\s+)?(?:that|this)\s+one\b",
             )
             .ok()?,
             money_fig: Regex::new(&format!(r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?P<n>{NUM})(?:\s?(?:{CUR_AFTER}))?")).ok()?,

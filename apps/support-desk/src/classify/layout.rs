@@ -102,11 +102,12 @@ fn patterns() -> &'static Patterns {
             // Blocks a person never sees, and text struck through (taken back as a person reads it): "<span
             // style=\"display:none\"> no wait $30</span>", "<del>$30</del> $60" (outside attack 49).
             hidden_block: Regex::new(concat!(
-                r"(?is)<(?:script|style|head|title)\b[^>]*>.*?</(?:script|style|head|title)\s*>",
+                r"(?is)<(?:script|style|head|title|template)\b[^>]*>.*?</(?:script|style|head|title|template)\s*>",
                 r"|<(?:del|s|strike)\b[^>]*>.*?</(?:del|s|strike)\s*>",
-                // Hidden by style (display, visibility, a zero size or height, no opacity) or by the `hidden`
-                // attribute, on a span, a div, a paragraph or a font tag (outside attack 50).
-                r#"|<(?:span|div|p|font)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|max-height\s*:\s*0(?:px)?\s*[;"']|\shidden\b)[^>]*>.*?</(?:span|div|p|font)\s*>"#,
+                // Hidden by style (display, visibility, a size of 0 or 1, no height, no opacity, white or transparent
+                // text on a mail's white page, pushed off the page) or by the `hidden` attribute, on any inline or
+                // block tag that holds text (outside attacks 50, 51).
+                r#"|<(?P<tag>span|div|p|font|b|i|em|strong|small|u|td|th|li|label|section|article|a|mark|sup|sub)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*[01](?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|max-height\s*:\s*0(?:px)?\s*[;"']|[;"'\s]color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba?\(\s*255\s*,\s*255\s*,\s*255\s*[,)])|\scolor\s*=\s*["']?(?:#fff(?:fff)?|white)\b|position\s*:\s*(?:absolute|fixed)[^"'>]*(?:left|top)\s*:\s*-\d{3,}|\shidden\b)[^>]*>.*?</(?:span|div|p|font|b|i|em|strong|small|u|td|th|li|label|section|article|a|mark|sup|sub)\s*>"#,
             ))
             .ok()?,
             block_tag: Regex::new(
@@ -217,7 +218,22 @@ fn has_html(text: &str) -> bool {
 fn visible_text(text: &str) -> String {
     let p = patterns();
     let text = p.comment.replace_all(text, " ");
-    let text = p.hidden_block.replace_all(&text, " ");
+    // White text is hidden only on the page's own white: a background of its own makes it seen.
+    let text = p.hidden_block.replace_all(&text, |c: &regex::Captures| {
+        let opening = c[0].split('>').next().unwrap_or("").to_lowercase();
+        let coloured = opening.contains("color") && !opening.contains("display") && !opening.contains("hidden");
+        if coloured
+            && opening.contains("background")
+            && !opening.contains("background:#fff")
+            && !opening.contains("background:white")
+            && !opening.contains("background-color:#fff")
+            && !opening.contains("background-color:white")
+        {
+            c[0].to_string()
+        } else {
+            " ".to_string()
+        }
+    });
     // A list item is a line of its own with a bullet, as a person sees it.
     let text = p.list_item.replace_all(&text, "\n- ");
     let text = p.block_tag.replace_all(&text, "\n");
@@ -824,9 +840,58 @@ pub fn without_sender_block(text: &str) -> String {
             && !l.chars().any(|c| c.is_ascii_digit())
             && l.split_whitespace().count() <= 8
     };
+    // A contact or company line ("Tel 555 0123", "ext. 4999", "2nd floor", "Est. 2019", "ep. 49"): a block's line
+    // even with its figures (outside attack 51).
+    let contact = |l: &str| {
+        let lower = l.to_lowercase();
+        lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w,
+                "tel"
+                    | "phone"
+                    | "mob"
+                    | "mobile"
+                    | "fax"
+                    | "ext"
+                    | "est"
+                    | "floor"
+                    | "ltd"
+                    | "inc"
+                    | "llc"
+                    | "gmbh"
+                    | "ep"
+                    | "suite"
+            )
+        })
+    };
+    // A closing with the writer's name and a title on one line ("Cheers, Tom (Refunds & Returns, ext. 4999)").
+    let closing_with_title = |l: &str| {
+        let lower = l.to_lowercase();
+        let closing = [
+            "cheers",
+            "best",
+            "regards",
+            "kind regards",
+            "best regards",
+            "thanks",
+            "thank you",
+            "many thanks",
+            "sincerely",
+            "xoxo",
+            "warm regards",
+        ]
+        .iter()
+        .find(|w| lower.starts_with(*w));
+        closing.is_some_and(|w| {
+            let rest = l[w.len()..].trim_start_matches([',', '!', '.', ' ']);
+            rest.starts_with(|c: char| c.is_uppercase()) && rest.contains(['(', '|']) && !own_words(rest)
+        })
+    };
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut out = String::with_capacity(text.len());
     let mut in_block = false;
+    // Below the signature delimiter ("--", "___"): every line that is not the writer's own words.
+    let mut below_delimiter = false;
     for line in &lines {
         let bare = line.trim();
         let blank = |l: &str| l.chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect::<String>();
@@ -836,11 +901,26 @@ pub fn without_sender_block(text: &str) -> String {
                 out.push_str(line);
                 continue;
             }
-            if !quote && !own_words(bare) && (title_case(bare) || disclaimer.is_match(bare)) {
+            if !quote
+                && !own_words(bare)
+                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter)
+            {
                 out.push_str(&blank(line));
                 continue;
             }
             in_block = false;
+            below_delimiter = false;
+        }
+        if closing_with_title(bare) {
+            out.push_str(&blank(line));
+            in_block = true;
+            continue;
+        }
+        if bare == "--" || (bare.len() >= 3 && bare.chars().all(|c| c == '_')) {
+            in_block = true;
+            below_delimiter = true;
+            out.push_str(line);
+            continue;
         }
         // A greeting ("Hi Sue,", "Dear team,") opens the words; it closes nothing.
         let greeting = bare.split(|c: char| !c.is_alphabetic()).next().is_some_and(|w| {
@@ -863,8 +943,7 @@ pub fn without_sender_block(text: &str) -> String {
             out.push_str(&blank(line));
             continue;
         }
-        // A sign-off, or the signature delimiter ("--", "-- ") that mail clients put above a signature.
-        if (sign_off.is_match(bare) && !own_words(bare) && !greeting) || bare == "--" {
+        if sign_off.is_match(bare) && !own_words(bare) && !greeting {
             in_block = true;
         }
         out.push_str(line);

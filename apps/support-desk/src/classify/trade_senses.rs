@@ -127,6 +127,8 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "cooking",
         r"sausage\s+sizzles?|sizzl\w*\s+(?:on|in)\s+the\s+(?:bbq|barbecue|grill|pan|griddle|hotplate)|(?:steaks?|bacon|onions?|fajitas?)\s+sizzl\w*",
     ),
+    // Swimwear: a rash guard (or rash vest) is a top, no rash (blind97).
+    ("rash", "clothing", r"rash\s*(?:guards?|vests?|tops?|shirts?|suits?)"),
     // Hurt feelings: a gift late, a shop's words (outside attack 50).
     (
         "hurt",
@@ -164,7 +166,7 @@ const GOODS: &str = concat!(
     r"(?:board\s+|card\s+|video\s+)?games?|dvds?|blu-?rays?|box\s*sets?|series|seasons?|films?|movies?|albums?|",
     r"records?|lps?|vinyls?|cds?|figures?|figurines?|dolls?|toys?|plush(?:ies)?|kits?|cards?|stickers?|perfumes?|",
     r"fragrances?|colognes?|scents?|candles?|plants?|seeds?|bulbs?|masks?|wigs?|decals?|puzzles?|jigsaws?|editions?|",
-    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|sets?|range|brand|models?|dresses|shirts?"
+    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|range|brand|models?|dresses|shirts?"
 );
 
 /// A danger word that is part of what the goods are called is no harm (outside attack 50): a quoted name before the
@@ -199,12 +201,26 @@ fn without_product_names(text: &str) -> String {
     else {
         return text.to_string();
     };
+    // A capitalised run that is only a sentence's first word ("The heater set off …") names nothing.
+    const NO_NAME: &[&str] = &[
+        "The", "A", "An", "My", "Our", "Your", "This", "That", "These", "Those", "I", "We", "It", "He", "She", "They",
+        "Hi", "Hello", "Dear", "Please", "So", "And", "But", "Also", "Then", "Both", "All",
+    ];
     let mut out = text.to_string();
-    for re in res {
+    for (k, re) in res.iter().enumerate() {
         for c in re.captures_iter(&out.clone()) {
-            if let Some(m) = c.name("name").or_else(|| c.get(0)) {
-                out.replace_range(m.range(), &" ".repeat(m.len()));
+            let Some(m) = c.name("name").or_else(|| c.get(0)) else { continue };
+            if k == 1 {
+                let named = m
+                    .as_str()
+                    .split_whitespace()
+                    .filter(|w| w.starts_with(|ch: char| ch.is_uppercase()))
+                    .any(|w| !NO_NAME.contains(&w));
+                if !named {
+                    continue;
+                }
             }
+            out.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
     out

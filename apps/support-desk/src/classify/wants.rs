@@ -272,6 +272,13 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
             // Another party's money (outside attack 50): "My bank reimbursed me for the fraud on my other card", "Our
             // finance team reimburses purchases like this monthly".
             r"|\b(?:my|our|the)\s+(?:bank|card\s+issuer|credit\s+card\s+company|finance\s+(?:team|department|dept)|accounts\s+(?:team|department|dept)|employer|company|insurer)\s+(?:already\s+|usually\s+|always\s+|then\s+)?(?:reimbursed|refunded|paid\s+back|reimburses|refunds)\s+(?:me|us|purchases?|expenses?|costs?|the\s+\w+|everything)\b",
+            // Outside attack 51: other payers by name ("PayPal refunded me for a different purchase", "The airline
+            // reimbursed my hotel", "Etsy sellers always refund me fast", "Our finance team will reimburse me", "Our
+            // accounts team needs a copy of the receipt to reimburse me"), and the word itself quoted ("The word
+            // 'refund' on your site is misspelled", "Your 'Refunds' tab shows a 404").
+            r"|\b(?:paypal|klarna|ebay|amazon|visa|mastercard|amex|apple|google|uber|lyft|etsy|stripe|the\s+airline|the\s+hotel|the\s+bank|(?:my|our|his|her|their)\s+(?:\w+'s\s+)?(?:bank|employer|boss|company|insurer|finance\s+team|accounts\s+team|airline)|your\s+competitor|(?:\w+\s+)?sellers?)\s+(?:\w+\s+){0,2}?(?:refunded|reimbursed|refunds?|reimburses?|will\s+(?:refund|reimburse)|gave\s+me\s+my\s+money\s+back|offered\s+me\s+a\s+refund)\b",
+            r"|\b(?:team|department|dept|employer|company|boss|insurer)\s+needs?\s+(?:\w+\s+){0,6}?to\s+(?:refund|reimburse)\s+(?:me|us)\b",
+            r#"|['"](?:refunds?|reimbursements?)['"]"#,
             r"|\bso\s+(?:that\s+)?(?:my|our)\s+(?:insurer|employer|company|insurance)\s+can\s+(?:refund|reimburse)\s+(?:me|us)\b",
         ]
         .concat(),
@@ -283,6 +290,57 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
         out.replace_range(m.range(), &" ".repeat(m.len()));
     }
     out
+}
+
+/// A refund asked only as a question on a supposition (outside attack 51): "Would you refund me if I sent it back
+/// unopened?", "Can I get a refund if I send it back?", "If I change my mind, can I get a refund?", "Is it possible to
+/// get a refund after opening?", "Hypothetically, could I get a refund?", "kindly tell me if I will get refund if
+/// product is not liking my wife". Every sentence with a refund word is such a question, and the words outside the
+/// suppositions tell no problem with the goods: an inquiry about the policy (C1). "It's broken. Can I get a refund if
+/// I send it back?" tells a problem: it asks. A polite "if possible" supposes nothing.
+pub fn refund_only_supposed(own: &str) -> bool {
+    static RES: OnceLock<Option<[Regex; 4]>> = OnceLock::new();
+    let Some([refund, cond, polite, whether]) = RES
+        .get_or_init(|| {
+            Some([
+                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*)\b").ok()?,
+                Regex::new(
+                    r"(?i)\b(?:if|in\s+case|should\s+(?:it|they|the\s+\w+)|when\s+(?:it|they)\s+(?:\w+\s+)?(?:breaks?|stops?|dies|fails?|fades?|goes\s+wrong)|say\s+(?:it|they)|hypothetically|suppose|supposing|after\s+(?:opening|use|using|wearing)|once\s+(?:opened|used|worn))\b[^,;?]*",
+                )
+                .ok()?,
+                Regex::new(
+                    r"(?i)\bif\s+(?:possible|you\s+(?:can|could|don'?t\s+mind|would|please)|that'?s\s+(?:ok|okay|alright|all\s+right|fine|possible)|not\s+too\s+much|so|not)\b",
+                )
+                .ok()?,
+                Regex::new(
+                    r"(?i)\b(?:tell\s+me|let\s+me\s+know|wondering|want\s+to\s+know|like\s+to\s+know|ask(?:ing)?|inform\s+me)\s+(?:if|whether)\b",
+                )
+                .ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let mut supposed = false;
+    let mut rest = String::new();
+    for s in super::desk25::sentences(own) {
+        if !refund.is_match(s) {
+            rest.push_str(s);
+            rest.push(' ');
+            continue;
+        }
+        let plain = polite.replace_all(s, " ");
+        // A question that names its figure asks it ("Could you refund the blue one, $19.99, and I'll send it back?").
+        let figure = super::money::read(&plain).iter().any(|a| a.cents > 0);
+        if !(plain.contains('?') || whether.is_match(&plain)) || !cond.is_match(&plain) || figure {
+            return false;
+        }
+        supposed = true;
+        rest.push_str(&cond.replace_all(&plain, " "));
+        rest.push(' ');
+    }
+    supposed && !super::desk26::names_problem(&rest)
 }
 
 pub fn requests_withdrawn_blanked(text: &str) -> String {
