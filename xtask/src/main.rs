@@ -4344,8 +4344,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an injury told after a sign-off in the writer's own words (a PS, a personal pronoun) still escalates: only a name, title or disclaimer block is cut from the harm reading (ADR-1555)",
         file: "apps/support-desk/src/classify/layout.rs",
-        original: "                && !own_words(bare)\n                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter)",
-        broken: "                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter || !bare.is_empty())",
+        original: "                && !own_words(bare)\n                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks))",
+        broken: "                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks) || !bare.is_empty())",
         package: "support-desk",
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
@@ -4894,8 +4894,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "items listed or counted at a price and asked together are summed: above the order refused (X2), above the cap escalated (E1), never one item paid (F1639, ADR-1611)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: "    if let Some(whole) = super::items::listed_sum(own, duplicate).or_else(|| super::items::counted_units(own)) {",
-        broken: "    if let Some(whole) = None::<i64> {",
+        original: "    if let Some(whole) = super::items::listed_sum(own, duplicate)\n",
+        broken: "    if let Some(whole) = None::<i64>\n",
         package: "support-desk",
         filter: "desk33_overask::attack50_items_listed_units_counted_and_costs_added",
         also: &[],

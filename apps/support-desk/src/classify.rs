@@ -3479,7 +3479,7 @@ fn policy_question(clause: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"(?i)\b(?:does|do|will|would|is|are|can|could)\b(?:[^?.!]|\.\d){0,80}?\b(?:(?:get|gets|be|being)\s+(?:refunded|reimbursed|credited|paid\s+back|returned)|refundable)\b(?:[^?.!]|\.\d)*\?",
+            r"(?i)\b(?:does|do|will|is|are)\b(?:[^?.!]|\.\d){0,80}?\b(?:(?:get|gets|be|being)\s+(?:refunded|reimbursed|credited|paid\s+back|returned)|refundable)\b(?:[^?.!]|\.\d)*\?",
         )
         .ok()
     })
@@ -3917,7 +3917,10 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         })
         && !desk26::names_problem(&own)
         // The words as written too: the jargon reader rewrites "Kindly expedite my refund" into a plain request.
-        && (desk26::refund_underway(&own) || desk26::refund_underway(&ev.ticket.body));
+        && (desk26::refund_underway(&own) || desk26::refund_underway(&ev.ticket.body))
+        // A refund told to be made now, as written or as the jargon reader rewrote it, asks anew.
+        && !desk26::refund_told_to(&own)
+        && !desk26::refund_told_to(&ev.ticket.body);
     // A refund asked only as a question on a supposition, no problem told (outside attack 51): an inquiry.
     let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(&own);
     let chases_pending = chases_pending || chases_earlier || chases_named || supposed;

@@ -65,6 +65,13 @@ fn patterns() -> &'static Patterns {
     .expect("the correction patterns compile")
 }
 
+/// Whether the text between two figures marks a correction, in any of the markers' languages ("przepraszam",
+/// "pomyliłem się", "sorry", "I mean", "err"): two figures so joined are one figure corrected, never two items.
+pub fn marks_correction(between: &str) -> bool {
+    let p = patterns();
+    p.strong.is_match(between) || p.weak.is_match(between) || p.tight.is_match(between)
+}
+
 /// The money figures a correction may stand between, from the typed reader ([`super::money::read`]): a figure read
 /// exactly with a currency written or with its cents written ("$65", "399 dollar", "2,99"); a bare whole number is a
 /// count as often as money. Each as (start, end, cents) of its span.
@@ -95,6 +102,11 @@ fn money_figures(text: &str) -> Vec<(usize, usize, i64)> {
 /// The text with each corrected figure written as the figure that corrects it.
 pub fn replaced(text: &str) -> String {
     let p = patterns();
+    // "… the first figure was right": a return to the first figure, read by the change-of-mind reader (ADR-710).
+    let returns_to_first = {
+        let lower = text.to_lowercase();
+        ["first figure", "first one", "first amount", "first number"].iter().any(|w| lower.contains(w))
+    };
     // (start, end) of each figure, and its value.
     let figures = money_figures(text);
     // One money figure may still be corrected by a bare number with its digits swapped (ADR-1101).
@@ -106,7 +118,7 @@ pub fn replaced(text: &str) -> String {
         .find_iter(text)
         .map(|m| (m.start(), m.end(), 110))
         .chain(p.weak.find_iter(text).map(|m| (m.start(), m.end(), 25)))
-        .chain(p.tight.find_iter(text).map(|m| (m.start(), m.end(), 3)));
+        .chain(p.tight.find_iter(text).filter(|_| !returns_to_first).map(|m| (m.start(), m.end(), 3)));
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for (ms, me, reach) in markers {
         let Some(before) = figures.iter().rev().find(|f| f.1 <= ms) else { continue };

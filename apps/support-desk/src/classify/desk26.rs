@@ -122,18 +122,18 @@ pub fn refund_underway(own: &str) -> bool {
         &NEW,
         r"(?i)\bjust\s+in\s+case\b|\banyway\b|\bagain\b|\banother\b|\bsecond\b|\bas\s+well\b|\balso\b|\bextra\b|\badditional\b|\bmore\b",
     );
-    talk.is_some_and(|t| t.is_match(own)) && !new.is_some_and(|n| n.is_match(own)) && !refund_told_to(own)
+    talk.is_some_and(|t| t.is_match(own)) && !new.is_some_and(|n| n.is_match(own))
 }
 
 /// An imperative that tells the shop to refund now ("Please just refund the 32.99", "Please make the refund of 69,00",
 /// "action a full refund of 45.00 instead", "just process the 45.00 now"): a request made anew beside a pending refund
 /// (the kept sets' boundary tickets; a pending refund does not count). The same verb reported or promised ("you agreed
 /// to refund me $40", "you said you'd refund $49.99") is no imperative.
-fn refund_told_to(own: &str) -> bool {
+pub fn refund_told_to(own: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(re) = re(
         &RE,
-        r"(?i)\b(?:refund|reimburse|repay|process|action|make|issue)\s+(?:me\s+|us\s+)?(?:the\s|a\s|an\s|it\b|this\b|that\b|full\b|my\s+money|[$€£]|\d)",
+        r"(?i)\b(?:refund|reimburse|repay|process|action|make|issue)\s+(?:me\s+|us\s+)?(?:the\s|a\s|an\s|it\b|this\b|that\b|full\b|my\s+money|[$€£]|\d)|\b(?:we|i)\s+(?:hereby\s+)?request\s+(?:a\s+|the\s+)?(?:full\s+|partial\s+)?(?:refund|reimbursement|credit)",
     ) else {
         return false;
     };

@@ -109,7 +109,7 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
 
 /// Whether the dot at `i` ends an abbreviation its sentence goes on after: one a number follows ("order no. 40", "case
 /// nr. 300", "ref. 2025-117"; outside attack 49: "Refund order no. 40" paid $40.00 as a number said alone after an
-/// ask), or one that never ends a sentence ("order total incl. VAT and delivery", "approx. 20"; blind95 `b-04`, where
+/// ask), or one that never ends a sentence ("order total incl. VAT and delivery"; blind95 `b-04`, where
 /// "VAT and delivery" cut off read as an addend). Every sentence and clause splitter asks this.
 pub fn abbreviation_continues(text: &str, i: usize) -> bool {
     let word: String = text[..i]
@@ -124,7 +124,7 @@ pub fn abbreviation_continues(text: &str, i: usize) -> bool {
     let next = text.get(i + 1..).map(str::trim_start).unwrap_or_default();
     (matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord")
         && next.starts_with(|c: char| c.is_ascii_digit() || c == '#'))
-        || (matches!(word.as_str(), "incl" | "excl" | "approx" | "vs" | "esp" | "qty" | "pcs" | "ea")
+        || (matches!(word.as_str(), "incl" | "excl" | "vs" | "esp" | "qty" | "pcs" | "ea")
             && next.starts_with(|c: char| c.is_alphanumeric() || matches!(c, '$' | '€' | '£')))
 }
 

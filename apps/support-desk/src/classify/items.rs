@@ -26,6 +26,7 @@ struct Patterns {
     same_items: Regex,
     told_price: Regex,
     corrected: Regex,
+    one_asked: Regex,
     count_at: Regex,
     at_price: Regex,
     unit_price: Regex,
@@ -48,7 +49,7 @@ fn patterns() -> Option<&'static Patterns> {
             // What makes two figures anything but two items: alternatives, a range, a correction, a working, a
             // restatement, a total.
             not_joiner: Regex::new(
-                r"(?i)\bor\b|\bto\b|\bbetween\b|\bsorry\b|\bmean\b|\bmeant\b|\bcorrect\w*|\bactually\b|\brather\b|\binstead\b|\bnot\b|\bi\.e\b|\bthat\s+is\b|\btotal\b|\bso\b|\bmakes?\b|\bcomes?\s+to\b|\bequals?\b|[=+×x*/]|\s-\s|\bper\b|\beach\b|\bapiece\b|\bwas\b|\bwere\b|\bpaid\b|\bcost\b|\binstead\b|\bvs\.?\b|\binstead\b|\bupdate\b|\berr\b|\bplus\b|\bof\b|\bagain\b|\bsame\b|\bi\b|\bi'd\b|\bwe\b|\bwant\b|\blike\b|\bneed\b|\bback\b|\bplease\b|\bis\b|\bare\b|\bthat\b|\bwhich\b|\bshipped\b|\bonly\b|\bsays\b|\bsaid\b|\bshows?\b|\bshowed\b|\breads\b|\bstates\b|\breceipt\b",
+                r"(?i)\bor\b|\bto\b|\bbetween\b|\bsorry\b|\bmean\b|\bmeant\b|\bcorrect\w*|\bactually\b|\brather\b|\binstead\b|\bnot\b|\bi\.e\b|\bthat\s+is\b|\btotal\b|\bso\b|\bmakes?\b|\bcomes?\s+to\b|\bequals?\b|[=+×x*/]|\s-\s|\bper\b|\beach\b|\bapiece\b|\bwas\b|\bwere\b|\bpaid\b|\bcost\b|\binstead\b|\bvs\.?\b|\binstead\b|\bupdate\b|\berr\b|\bplus\b|\bof\b|\bagain\b|\bsame\b|\bi\b|\bi'd\b|\bwe\b|\bwant\b|\blike\b|\bneed\b|\bback\b|\bplease\b|\bis\b|\bare\b|\bthat\b|\bwhich\b|\bshipped\b|\bonly\b|\bsays\b|\bsaid\b|\bshows?\b|\bshowed\b|\breads\b|\bstates\b|\breceipt\b|\bprzepraszam\b|\bperd[oó]n\b|\bpardon\b|\bd[ée]sol[ée]e?\b|\bentschuldigung\b|\bscusa\b|\bdesculpe?\b",
             )
             .ok()?,
             // A total or a breakdown of one (net, tax, gross, subtotal): no item.
@@ -57,14 +58,21 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             // A part kept or let go ("the 1 cent is okay to keep for you"): the figures are no items asked together.
-            kept: Regex::new(r"(?i)\bkeep\b|\bforget\b|\bdon'?t\s+(?:need|want)\b|\bno\s+need\b").ok()?,
+            kept: Regex::new(r"(?i)\bkeep\w*|\bforget\b|\bdon'?t\s+(?:need|want)\b|\bno\s+need\b").ok()?,
             same_items: Regex::new(
                 r"(?i)^[\s,;&)(]*(?:and\s+|&\s+)?(?:(?:for\s+)?(?:(?:the|my|a|an)\s+)?[\w-]+(?:\s+[\w-]+)?\s*[,;&)(]*\s*(?:and\s+|&\s+)?(?:also\s+)?(?:for\s+)?(?:the|my|a|an)?\s*[\w-]*\s*[,;(:]*\s*)?$",
             )
             .ok()?,
             // A figure told as a price ("the jigs were $24.50"), not asked.
             told_price: Regex::new(r"(?i)\b(?:was|were|is|are|cost|costs|paid|priced\s+at)\s*$").ok()?,
-            corrected: Regex::new(r"(?i)\b(?:sorry|no\s+wait|i\s+mean|i\s+meant|actually|correction|typo)\b").ok()?,
+            corrected: Regex::new(
+                r"(?i)\b(?:sorry|oops|no\s+wait|i\s+mean|i\s+meant|actually|correction|typo|my\s+(?:error|mistake|bad)|wrong)\b",
+            )
+            .ok()?,
+            one_asked: Regex::new(
+                r"(?i)\b(?:single|one|1)\s+(?:\w+\s+)?(?:unit|item|piece|mug|glass|cup|one)\b|\bthe\s+(?:defective|faulty|broken|damaged|cracked|missing)\s+(?:unit|one|item|piece)\b|\bthat\s+(?:single\s+)?one\b|\bthat\s+single\b",
+            )
+            .ok()?,
             // The count right before "@" ("Qty: 60 @ 14.99", "3 units @", "x2 @", "3x serum @").
             count_at: Regex::new(r"(?i)(?:\bx\s*(?P<a>\d{1,3})|\b(?P<b>\d{1,3})(?:\s*x\b|\s))\s*(?:[a-z]+\s+){0,2}@\s*$").ok()?,
             // "@ 19.95", "@ $30": the unit price of a count.
@@ -88,6 +96,13 @@ fn collective(p: &Patterns, s: &str) -> bool {
         let before = s[..m.start()].trim_end().to_lowercase();
         !(before.ends_with("one of") || before.ends_with("either of") || before.ends_with("any of"))
     })
+}
+
+/// Whether one figure is the sum of the others (a total told with its parts: "My order ($88.50): lamp 42.00, shade
+/// 19.50, bulbs 27.00"): no items asked apart.
+fn total_with_parts(cents: &[i64]) -> bool {
+    let sum: i64 = cents.iter().sum();
+    cents.len() >= 3 && cents.iter().any(|c| 2 * c == sum)
 }
 
 /// A whole figure beside the same figure with its cents ("67 and half, 67.50", "189, 189.90"): one figure restated.
@@ -201,12 +216,15 @@ fn lines_asked(p: &Patterns, own: &str) -> Option<i64> {
         }
         if run.len() >= 2 {
             let each_asks = lines[i..j].iter().all(|l| p.refund.is_match(l));
+            // A line that asks with a figure of its own ("Please refund €8.00 for them") asks that figure, not the list.
             let around = |k: Option<&&str>| {
-                k.is_some_and(|l| p.refund.is_match(l) && (collective(p, l) || l.trim_end().ends_with(':')))
+                k.is_some_and(|l| {
+                    p.refund.is_match(l) && (collective(p, l) || l.trim_end().ends_with(':')) && figures(l).is_empty()
+                })
             };
             let header_or_after = around(i.checked_sub(1).and_then(|k| lines.get(k)))
-                || lines[j..].iter().filter(|l| !l.is_empty()).take(2).any(|l| around(Some(&l)));
-            if each_asks || header_or_after {
+                || lines[j..].iter().filter(|l| !l.is_empty()).take(2).any(|l| around(Some(l)));
+            if (each_asks || header_or_after) && !total_with_parts(&run) {
                 return Some(run.iter().sum());
             }
         }
@@ -233,6 +251,7 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
                 && p.joiner.is_match(between)
                 && !p.not_joiner.is_match(between)
                 && !restated(w[0].cents, w[1].cents)
+                && !super::corrections::marks_correction(between)
                 // The same figure twice is two items only when nothing but a joiner or an item's name stands between
                 // ("$30, $30", "$30 for the cup & $30 for the saucer"), never "$56, the receipt says 56.00".
                 && (w[0].cents != w[1].cents || p.same_items.is_match(between))
@@ -241,8 +260,18 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
                 && !p.corrected.is_match(s);
         // The figures before the first are no working either ("paid 49.99: refund 30, 30" keeps its "paid").
         let head = s.get(..figs[0].span.start).unwrap_or("");
-        if joined && !p.told_total.is_match(s) && !super::grammar::declined_before(head) {
-            return Some(figs.iter().map(|f| f.cents).sum());
+        let cents: Vec<i64> = figs.iter().map(|f| f.cents).collect();
+        // A bare number beside figures written as money ("42.98 Oh and my dog turned 12 today") is no money.
+        let written =
+            |f: &money::Amount| f.currency.is_some() || s.get(f.span.clone()).is_some_and(|r| r.contains(['.', ',']));
+        let mixed = figs.iter().any(written) && !figs.iter().all(written);
+        if joined
+            && !mixed
+            && !p.told_total.is_match(s)
+            && !super::grammar::declined_before(head)
+            && !total_with_parts(&cents)
+        {
+            return Some(cents.iter().sum());
         }
     }
     None
@@ -268,8 +297,9 @@ fn told_then_all_asked(p: &Patterns, own: &str) -> Option<i64> {
             .iter()
             .take(3)
             .any(|t| super::intent_in(t).request && collective(p, t) && figures(t).is_empty());
-        if joined && asked_all {
-            return Some(figs.iter().map(|f| f.cents).sum());
+        let cents: Vec<i64> = figs.iter().map(|f| f.cents).collect();
+        if joined && asked_all && !total_with_parts(&cents) {
+            return Some(cents.iter().sum());
         }
     }
     None
@@ -301,6 +331,14 @@ pub fn counted_units(own: &str) -> Option<i64> {
     units.sort_unstable();
     units.dedup_by_key(|u| u.0);
     let [(unit, noun)] = units.as_slice() else { return None };
+    // A unit price said as one of alternatives ("12 euro or maybe 15 each") settles nothing here.
+    let alternative = figs.iter().filter(|f| f.cents == *unit).any(|f| {
+        let before = own.get(f.span.start.saturating_sub(24)..f.span.start).unwrap_or("").to_lowercase();
+        before.contains(" or ") || before.contains("maybe") || before.contains("perhaps")
+    });
+    if alternative {
+        return None;
+    }
     // The count written before "@" is the count of that price ("Qty: 60 @ 14.99").
     let at_count = figs.iter().find(|f| f.cents == *unit).and_then(|f| {
         let c = p.count_at.captures(own.get(..f.span.start)?)?;
@@ -362,6 +400,16 @@ pub fn counted_units(own: &str) -> Option<i64> {
                     | "minute"
                     | "email"
                     | "order"
+                    | "men"
+                    | "man"
+                    | "guy"
+                    | "people"
+                    | "driver"
+                    | "worker"
+                    | "lad"
+                    | "kid"
+                    | "children"
+                    | "friend"
             ) || counted.len() < 3;
             (goods && !money_word).then_some(n)
         })
@@ -376,6 +424,10 @@ pub fn counted_units(own: &str) -> Option<i64> {
     // Asked as a whole: a sentence that asks and names no figure. A sentence that asks its own figure asks that
     // figure ("I want the money of the two, 7 euros"), unless it is the product.
     let asking: Vec<&str> = super::desk25::sentences(own).filter(|s| super::intent_in(s).request).collect();
+    // One unit asked ("need a refund for that single mug", "please credit the defective unit"): no product.
+    if asking.iter().any(|s| p.one_asked.is_match(s) && !collective(p, s)) {
+        return None;
+    }
     // The unit's own figure in an asking sentence that names no count and no "all/both" asks one unit ("kindly process
     // partial credit for the faulty unit only, i.e. 24.90", blind78 `g-004`).
     if asking.iter().any(|s| {

@@ -901,9 +901,13 @@ pub fn without_sender_block(text: &str) -> String {
                 out.push_str(line);
                 continue;
             }
+            // Below "--" a line that asks ("So please you give back 20 euro") is the writer's, whatever its pronouns.
+            let asks = ["please", "refund me", "refund the", "refund my", "give back", "money back", "want", "need"]
+                .iter()
+                .any(|w| bare.to_lowercase().contains(w));
             if !quote
                 && !own_words(bare)
-                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || below_delimiter)
+                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks))
             {
                 out.push_str(&blank(line));
                 continue;
@@ -916,7 +920,7 @@ pub fn without_sender_block(text: &str) -> String {
             in_block = true;
             continue;
         }
-        if bare == "--" || (bare.len() >= 3 && bare.chars().all(|c| c == '_')) {
+        if bare == "--" {
             in_block = true;
             below_delimiter = true;
             out.push_str(line);

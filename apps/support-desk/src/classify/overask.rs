@@ -991,7 +991,9 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     let duplicate = super::duplicates::reported(own);
     // Items listed and asked together, or units counted at a price (outside attack 50): the sum or the product is
     // asked, whatever one item the reader settled on.
-    if let Some(whole) = super::items::listed_sum(own, duplicate).or_else(|| super::items::counted_units(own)) {
+    if let Some(whole) = super::items::listed_sum(own, duplicate)
+        .or_else(|| if duplicate { None } else { super::items::counted_units(own) })
+    {
         match amount {
             _ if whole > order || whole > crate::policy::CAP_CENTS => return Amount::Cents(whole),
             Amount::Cents(v) if v < whole => return Amount::Cents(whole),
