@@ -110,20 +110,11 @@ fn restated(a: i64, b: i64) -> bool {
     a != b && a / 100 == b / 100 && (a % 100 == 0 || b % 100 == 0)
 }
 
+/// A count written in digits or words ("3", "two", "a pair of"), from two to fifty: one number reader for the desk
+/// (`classify::number_value`).
 fn count_word(w: &str) -> Option<i64> {
     let w = w.to_lowercase();
-    let n = match w.as_str() {
-        "two" | "a pair of" | "pair of" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        _ => w.parse().ok()?,
-    };
+    let n = if w.ends_with("pair of") { 2 } else { w.parse().ok().or_else(|| super::number_value(&w))? };
     (2..=50).contains(&n).then_some(n)
 }
 
