@@ -4930,6 +4930,66 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack51_suppositions_other_payers_signatures_slang_and_corrections",
         also: &[],
     },
+    // F1648: a refund named as the label of a chase is no imperative (attack 52)
+    Mutation {
+        property: "with a refund pending, a chase that names the refund as its label (\"Refund $49.99: status?\") is a status question: closed, never paid a second time (F1648)",
+        file: "apps/support-desk/src/classify/desk26.rs",
+        original: "            && !status_sentence(sentence_at(own, m.start()))",
+        broken: "            && !status_sentence(\"\")",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1649: the whole order asked less a figure asks the rest (attack 52)
+    Mutation {
+        property: "the whole order asked less a figure (\"Refund the full amount less $45\") asks the order's amount minus that figure, never the figure (F1649)",
+        file: "apps/support-desk/src/classify/arithmetic.rs",
+        original: "    let found: Vec<i64> = [kept, except, less, then_off]",
+        broken: "    let found: Vec<i64> = [kept, except]",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1650: slang sums asked are read from one table (attack 52)
+    Mutation {
+        property: "a slang sum asked (\"Refund five bills\", \"a fitty\", \"6 C-notes\") is its dollars: an over-ask refused, never the order paid (F1650)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "            (Some(h), Some(d)) if (1..=1998).contains(&h) && (h * d) % 2 == 0 => format!(",
+        broken: "            (Some(h), Some(d)) if h > 1998 && (h * d) % 2 == 0 => format!(",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1651: a bare ask under a list asks its sum (attack 52, ADR-1614)
+    Mutation {
+        property: "items one per line with a bare \"Refund please\" under them ask their sum: an over-ask refused, never one item paid (F1651, ADR-1614)",
+        file: "apps/support-desk/src/classify/items.rs",
+        original: "            let bare_under = lines[j..].iter().find(|l| !l.is_empty()).is_some_and(|l| bare_ask(p, l));",
+        broken: "            let bare_under = lines[j..].iter().find(|l| !l.is_empty()).is_some_and(|l| bare_ask(p, l) && false);",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1652: another payer by any name asks nothing (attack 52, ADR-1613)
+    Mutation {
+        property: "another payer's refund told by name (\"Venmo sent my sister her money back\") asks nothing of the shop: closed, never paid (F1652, ADR-1613)",
+        file: "apps/support-desk/src/classify/wants.rs",
+        original: "            if name.as_str().split_whitespace().any(|w| OPENERS.contains(&w)) {",
+        broken: "            if !name.as_str().split_whitespace().any(|w| OPENERS.contains(&w)) {",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1653: harm told in non-native English is a human's (attack 52)
+    Mutation {
+        property: "harm told in non-native English (\"the battery make fire in my kitchen\") escalates (E2), never paid (F1653)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "|(?:make|made|makes|making|catches|catched|got|gets)\\s+fire\\b|",
+        broken: "|(?:maken)\\s+fire\\b|",
+        package: "support-desk",
+        filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
     Mutation {
         property: "the learned second reading drops a request naming a figure only where the table refuses it as a second refund: a figure asked stands where the desk would pay (ADR-1600, ADR-1601)",

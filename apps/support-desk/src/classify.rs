@@ -492,7 +492,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             alternatives: Regex::new(&format!(
-                r"(?i){money_any}\s*,?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})(?-i:[^\S\n])?\d+(?:[.,]\d{{1,2}})?(?-i:[^\S\n])*(?:-|to|/|or)(?-i:[^\S\n])*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
+                r"(?i){money_any}\s*,?\s*\(?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})(?-i:[^\S\n])?\d+(?:[.,]\d{{1,2}})?(?-i:[^\S\n])*(?:-|to|/|or)(?-i:[^\S\n])*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
             comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
@@ -525,7 +525,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             safety: Regex::new(
-                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?shocks?|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b|(?:can\s+|could\s+)?smell\w*\s+(?:of\s+)?gas\b|gas\s+(?:\w+\s+){0,2}?(?:hiss\w*|leak\w*|escap\w*)|hiss\w*\s+(?:\w+\s+)?gas\b|leak(?:s|ed|ing)?\s+gas\b|batter(?:y|ies)['’]s\s+(?:\w+\s+){0,2}?(?:swell\w*|swollen|bulg\w*|puff\w*)|caught\s+alight|went\s+up\s+in\s+flames|caught\s+light|blood\s+(?:everywhere|all\s+over|was\s+pouring|pouring)|(?:patch|stitch)(?:ed)?\s+(?:me|him|her|us|them)\s+up|(?:got|have|left\s+with|leave\s+a)\s+(?:a\s+)?(?:proper\s+|nasty\s+|big\s+|permanent\s+)?scar\b|cut\s+(?:the|my|his|her)\s+(?:bridge|side|tip|back|top)\s+of\s+(?:my|his|her|their)\s+\w+|(?:set\s+off|triggered|tripped)\s+(?:\w+\s+){0,2}?(?:carbon\s+monoxide|co|smoke|fire|gas)\s+(?:alarm|detector)s?|(?:smoke|fire|carbon\s+monoxide|co|gas)\s+(?:alarm|detector)s?\s+(?:went|goes|going)\s+off|fire\s+(?:brigade|service|department|engine)s?\s+(?:came|was\s+called|were\s+called|had\s+to|attended)|(?:got|get|gets|felt|feel|feeling)\s+(?:a\s+)?(?:tingle|tingling|buzz|jolt)\s+(?:from|off|when)|contains?\s+(?:lead|asbestos|mercury)\b|(?:mou?ld|maggots?|insects?|bugs?|worms?)\s+(?:\w+\s+){0,3}?(?:in|inside|baked\s+into)\s+(?:the\s+)?(?:baby\s+)?(?:formula|food|biscuits?|bread|cereal|milk|tin|jar|packet)|(?:burst|exploded)\s+and\s+flooded|rubbed\s+(?:\w+\s+){0,2}?raw|(?:propane|gas|butane|lpg)\s+(?:\w+\s+)?hiss\w*|ballooned(?:\s+up)?|can\s+smell\s+it\s+all\s+(?:night|day)|(?:done|did|put|threw|thrown|doing)\s+(?:my|his|her|their|our)\s+back\s+(?:in|out)|(?:got|became|was|were|fell|went|been)\s+(?:very\s+|really\s+|seriously\s+|so\s+|violently\s+|quite\s+)?(?:ill|sick)\s+(?:after|from)\s+(?:eating|using|drinking|taking|wearing|touching|chewing|swallowing|this|the|it|these|your)|(?:surgery|operation)\s+to\s+(?:get|remove|take|extract|fish)\s+(?:it|them|the\s+\w+|a\s+\w+|bits?|pieces?)\s*(?:out|back\s+out)?|with\s+(?:the|my|our|a)\s+(?:baby|child|toddler|kid|son|daughter|infant)\s+(?:inside|in\s+it|on\s+it)|(?:releases?|released|unbuckl\w*|unlatch\w*|came\s+(?:undone|loose|open)|pops?\s+open|popped\s+open|opens?|opened)\s+(?:on\s+its\s+own|by\s+itself)\s+(?:while|when|during)\s+(?:driving|moving|in\s+use|riding|cycling|on\s+the\s+(?:road|move)))\b",
+                r"(?i)\b(injur\w*|hurt\w*|wound(ed|s)?|bleed\w*|burn(ed|t|s|ing)?|scald\w*|blister\w*|caught fire|on fire|fire hazard|flames?|smok(e|ed|ing)|sparks?|sparked|sparking|electric(al)? shock|shocked|electrocut\w*|explod\w*|explosion|overheat\w*|hot to the touch|fumes|toxic|hazard(s|ous)?|danger|dangerous(ly)?|unsafe|not safe|chok(e|ed|ing)|poison\w*|hospital\w*|emergency room|ambulance|concussion|fractur\w*|sprain\w*|bruis\w*|allergic reaction|rash|lacerat\w*|gash\w*|black eye|swollen|bulging battery|lethal|deadly|recall(ed)?|smell\w*\s+(?:of|like)\s+(?:gas|smoke)|fell\s+on\s+(?:my|his|her|their|our)\s+(?:foot|feet|head|hand|toes?|leg|arm|child|son|daughter|baby)|hives|swallow(ed|ing)?|vomit\w*|zapped|carbon monoxide|gas leak|urgent care|(?:made|making)\s+(?:me|us|him|her|them|my\s+\w+)\s+(?:\w+\s+)?(?:sick|ill)|legal\s+(?:team|department|counsel|advice|proceedings)|lawyers?|attorneys?|solicitors?|lawsuit|sue|suing|sued|legal action|court|small claims|consumer protection|trading standards|ombudsman|better business bureau|bbb|ftc|accc|cfpb|attorney general|consumer (?:council|authority|agency|affairs|rights (?:body|group|agency))|(?:cut\s+(?:(?:my|his|her|their|our|your|the|a)\s+)?|(?:cuts|sliced|slices|slicing|slashed|nicked|gashed|split|tore|torn|ripped|punctured|pierced|stabbed|grazed|scraped|skinned|slit|crushed|trapped|jammed|pinched|hit|struck|smacked|whacked|bashed|banged)\s+(?:my|his|her|their|our|your)\s+)(?:\w+\s+)?(?:hands?|fingers?|fingertips?|thumbs?|foot|feet|legs?|arms?|face|lips?|skin|head|knees?|toes?|palm|wrists?|eyes?|eyelids?|chin|forehead|cheeks?|nose|ears?|neck|shins?|ankles?|mouth|tongue|gums?|knuckles?|nails?)|(?:badly|deeply|nasty|deep|bad)\s+cuts?|(?:needed|need|needs|got|get|getting|required|requiring|had|\d+|a\s+few|several|some|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\s+stitches|a\s?&\s?e|\bthe\s+er\b|(?:see|saw|seen|seeing|went\s+to|go\s+to|going\s+to|visit\w*|call\w*)\s+(?:(?:a|the|my|our|his|her)\s+)?(?:doctor|gp|physician|nurse|paramedics?|medic)|(?:broke|broken|fractured)\s+(?:(?:my|his|her|their|our|a)\s+)?(?:wrists?|arms?|legs?|ankles?|foot|toes?|fingers?|hands?|nose|tooth|teeth|ribs?|hips?|collarbone|bones?)|(?:nearly|almost)\s+(?:went\s+under|drown\w*|suffocat\w*|strangl\w*|fell|fall|fallen|tipped|choked|electrocuted|died|hit|killed|cut|burned|burnt|lost|took\s+(?:my|his|her|their|our|someone'?s)\s+(?:\w+\s+)?(?:finger|hand|thumb|eye|toe|head|arm|leg)s?\s+off)|could\s+(?:have|'ve)\s+(?:gone\s+up|blown\s+up|exploded|caught\s+fire|burn(?:ed|t)\s+down|started\s+a\s+fire|drowned)\b|(?:hat|ist)\s+(?:gebrannt|feuer\s+gefangen)|in\s+brand\s+geraten|se\s+incendi[oó]|(?:a|ont)\s+pris\s+feu|(?:ha|hanno)\s+preso\s+fuoco|porter?\s+plainte|porte\s+plainte|los\s+denuncio|(?:voy\s+a\s+)?denunciar(?:los|les)?|verklagen|could\s+(?:have|'ve)\s+(?:killed|hurt|injured|blinded|electrocuted|burned|maimed)\s+(?:someone|somebody|me|him|her|us|them|my\s+\w+|a\s+child|a\s+kid)|(?:i|he|she|we|they|baby|child|son|daughter|kid)\s+fell|collaps\w*\s+(?:under|on|onto|beneath)\s+(?:me|him|her|us|them|my|his|our|their)|swell(?:ed|ing|s)?\s+up|swelling|(?:case|casing|back|cover|screen|phone|laptop|tablet|device|power\s?bank)\s+(?:\w+\s+){0,2}?bulg\w*|(?:swelled|swelling|bulg\w*|puff(?:ed|ing|y)|leak(?:ed|ing|s|y)?)\s+(?:\w+\s+)?batter(?:y|ies)|batter(?:y|ies)\s+(?:\w+\s+){0,3}?(?:swell\w*|swollen|bulg\w*|puff(?:ed|ing|y)\w*|leak\w*|acid|balloon\w*|expand\w*)|(?:ballooned|expanded)\s+(?:\w+\s+)?batter(?:y|ies)|exposed\s+(?:live\s+|bare\s+|electrical\s+|copper\s+)?(?:wires?|wiring|cables?)|(?:live|bare)\s+wires?|(?:got|gets|getting|gotten|became|becomes|becoming|went|goes|going|runs|running|ran)\s+(?:really|very|extremely|super|dangerously|way too|too|so|insanely|scorching|burning)\s+hot|too hot (?:to|for) (?:touch|hold|handle|pick|use)|red[- ]hot|scorch(?:ed|es|marks?)|(?:scared|afraid|frightened|terrified|nervous|worried|fearful)\s+(?:\w+\s+)?(?:to|of)\s+(?:use|using|touch|touching|plug|plugging|charge|charging|turn|turning|switch|switching|leave|leaving|go near)|(?:gave|gives|give)\s+(?:me|him|her|us|them|my\s+\w+)\s+(?:an?\s+)?(?:\w+\s+)?(?:shocks?|jolts?|zaps?)|(?:got|get|gets|getting|received|felt)\s+(?:an?\s+)?(?:electric(?:al)?\s+|nasty\s+|small\s+|little\s+|mild\s+|slight\s+)?shocks?\s+(?:from|off|touching|(?:when|while|as)\s+(?:i\s+|you\s+|we\s+|he\s+|she\s+|they\s+)?(?:touch|plug|unplug|switch|turn|use|hold|held|grab|pick|open)\w*)|(?:plug|cable|cord|wire|socket|charger|casing|adapter|outlet|battery)\s+(?:\w+\s+){0,2}?melt\w*|melt\w*\s+(?:the\s+)?(?:plug|cable|cord|wire|socket|charger|casing|plastic|outlet)|shatter\w*\s+(?:\w+\s+){0,3}?(?:when|while|as soon as|in (?:my|his|her|our|their) hands?|on its own|by itself|spontaneously|during use)|(?:lid|top|cap|door|glass|valve|cover|wheel|blade)\b[^.?!\n]{0,30}?\b(?:blew|blown|flew|shot)\s+(?:off|open)|blew\s+up\b|(?:can\s+|could\s+)?smell\w*\s+(?:of\s+)?gas\b|gas\s+(?:\w+\s+){0,2}?(?:hiss\w*|leak\w*|escap\w*)|hiss\w*\s+(?:\w+\s+)?gas\b|leak(?:s|ed|ing)?\s+gas\b|batter(?:y|ies)['’]s\s+(?:\w+\s+){0,2}?(?:swell\w*|swollen|bulg\w*|puff\w*)|caught\s+alight|went\s+up\s+in\s+flames|caught\s+light|(?:make|made|makes|making|catches|catched|got|gets)\s+fire\b|(?:it|battery|charger|device|heater|lamp|cable|plug|phone|laptop)\s+catch\s+fire\b|vatte\s+vlam|vlam\s+(?:ge)?vat|in\s+brand\s+(?:gevlogen|geraakt|gegaan)|emergency\s+vets?\b|rushed\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?vets?\b|blood\s+(?:everywhere|all\s+over|was\s+pouring|pouring)|(?:patch|stitch)(?:ed)?\s+(?:me|him|her|us|them)\s+up|(?:got|have|left\s+with|leave\s+a)\s+(?:a\s+)?(?:proper\s+|nasty\s+|big\s+|permanent\s+)?scar\b|cut\s+(?:the|my|his|her)\s+(?:bridge|side|tip|back|top)\s+of\s+(?:my|his|her|their)\s+\w+|(?:set\s+off|triggered|tripped)\s+(?:\w+\s+){0,2}?(?:carbon\s+monoxide|co|smoke|fire|gas)\s+(?:alarm|detector)s?|(?:smoke|fire|carbon\s+monoxide|co|gas)\s+(?:alarm|detector)s?\s+(?:went|goes|going)\s+off|fire\s+(?:brigade|service|department|engine)s?\s+(?:came|was\s+called|were\s+called|had\s+to|attended)|(?:got|get|gets|felt|feel|feeling)\s+(?:a\s+)?(?:tingle|tingling|buzz|jolt)\s+(?:from|off|when)|contains?\s+(?:lead|asbestos|mercury)\b|(?:mou?ld|maggots?|insects?|bugs?|worms?)\s+(?:\w+\s+){0,3}?(?:in|inside|baked\s+into)\s+(?:the\s+)?(?:baby\s+)?(?:formula|food|biscuits?|bread|cereal|milk|tin|jar|packet)|(?:burst|exploded)\s+and\s+flooded|rubbed\s+(?:\w+\s+){0,2}?raw|(?:propane|gas|butane|lpg)\s+(?:\w+\s+)?hiss\w*|ballooned(?:\s+up)?|can\s+smell\s+it\s+all\s+(?:night|day)|(?:done|did|put|threw|thrown|doing)\s+(?:my|his|her|their|our)\s+back\s+(?:in|out)|(?:got|became|was|were|fell|went|been)\s+(?:very\s+|really\s+|seriously\s+|so\s+|violently\s+|quite\s+)?(?:ill|sick)\s+(?:after|from)\s+(?:eating|using|drinking|taking|wearing|touching|chewing|swallowing|this|the|it|these|your)|(?:surgery|operation)\s+to\s+(?:get|remove|take|extract|fish)\s+(?:it|them|the\s+\w+|a\s+\w+|bits?|pieces?)\s*(?:out|back\s+out)?|with\s+(?:the|my|our|a)\s+(?:baby|child|toddler|kid|son|daughter|infant)\s+(?:inside|in\s+it|on\s+it)|(?:releases?|released|unbuckl\w*|unlatch\w*|came\s+(?:undone|loose|open)|pops?\s+open|popped\s+open|opens?|opened)\s+(?:on\s+its\s+own|by\s+itself)\s+(?:while|when|during)\s+(?:driving|moving|in\s+use|riding|cycling|on\s+the\s+(?:road|move)))\b",
             )
             .ok()?,
             refund_context: Regex::new(r"(?i)(refund|back|return|reimburs|credit)").ok()?,
@@ -604,7 +604,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             times: Regex::new(
-                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\bpay\s+(?:me|us)\s+(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b|\b(?:deserve|want|expect|demand|owed?)\s+(?:(?:at\s+least|nothing\s+less\s+than)\s+)?(double|twice|triple)\s*(?:[.!,;]|$)",
+                r"(?i)\b(double|twice|triple|two\s+times|three\s+times|2x|3x)\s+(?:(?:my|the|what|of|i|we|you|your|our|his|her|their|back|refund\w*|me|us)\s+)*(?:money|price|amount|cost|paid|total)\b|\b(?:refund\w*|back|reimburs\w*|reembols\w*|rembours\w*|rimbors\w*|erstatt\w*|devolv\w*|give|send)\s+(?:me\s+|us\s+)?(?:double|twice|triple)\b|\bpay\s+(?:me|us)\s+(?:double|twice|triple)\b|\b(?:double|twice|triple)\s+(?:\w+\s+){0,2}back\b|\b(?:deserve|want|expect|demand|owed?)\s+(?:(?:at\s+least|nothing\s+less\s+than)\s+)?(double|twice|triple)\s*(?:[.!,;]|$)|\b(?:refund\w*|reimburs\w*|back|pay|give)\s+(?:(?:me|us|it|them)\s+)?(?:back\s+)?(thrice|twofold|two-fold|threefold|three-fold)\b|\b(thrice|twofold|threefold)\s+over\b|\b(?:an?|want|need|demand|expect|deserve)\s+(?:a\s+)?double\s+refund\b|\b(?:le|el|del|das|il|o|het)\s+(?:double|doble|doppelte|doppio|dobro|dubbele)\b",
             )
             .ok()?,
             part_of_order: Regex::new(
@@ -1682,63 +1682,192 @@ fn slang_and_ledger_figures(text: &str) -> String {
     l.bracket_field.replace_all(&text, "$1$2$3").into_owned()
 }
 
-/// Slang notes counted and slang sums asked (outside attack 50): "two tenners", "a couple of tenners", "5 tenners and a
-/// fiver", "sixty smackers" are their dollars; "a score", "a ton", "a C-note", "a pony", "a monkey" are money only as
-/// the object of an ask ("Refund a score please", "give me a ton") — elsewhere they are ordinary words.
+/// Slang money nouns and the dollars one of them is: one table for every reading of slang sums (outside attacks 50
+/// and 52). The readings differ only in where a noun counts as money ([`counted_slang`]).
+const SLANG_NOTES: &[(&str, i64)] = &[
+    ("tenners", 10),
+    ("tenner", 10),
+    ("tens", 10),
+    ("sawbucks", 10),
+    ("sawbuck", 10),
+    ("hamiltons", 10),
+    ("hamilton", 10),
+    ("fivers", 5),
+    ("fiver", 5),
+    ("fives", 5),
+    ("lincolns", 5),
+    ("lincoln", 5),
+    ("twenties", 20),
+    ("jacksons", 20),
+    ("jackson", 20),
+    ("scores", 20),
+    ("score", 20),
+    ("ponies", 25),
+    ("pony", 25),
+    ("fifties", 50),
+    ("grants", 50),
+    ("grant", 50),
+    ("fitties", 50),
+    ("fitty", 50),
+    ("fiddies", 50),
+    ("fiddy", 50),
+    ("bullseye", 50),
+    ("benjamins", 100),
+    ("benjamin", 100),
+    ("hundos", 100),
+    ("hundo", 100),
+    ("hundies", 100),
+    ("hundy", 100),
+    ("c-notes", 100),
+    ("c-note", 100),
+    ("cnotes", 100),
+    ("cnote", 100),
+    ("centuries", 100),
+    ("century", 100),
+    ("tons", 100),
+    ("ton", 100),
+    ("yards", 100),
+    ("yard", 100),
+    ("bills", 100),
+    ("monkeys", 500),
+    ("monkey", 500),
+    ("big ones", 1000),
+    ("large", 1000),
+    ("gs", 1000),
+    ("g", 1000),
+    ("bones", 1),
+    ("beans", 1),
+    ("smackers", 1),
+    ("clams", 1),
+];
+
+/// The dollars one slang note is worth ("sawbuck": 10), or `None` for a word that is no slang note.
+pub(crate) fn slang_note_dollars(word: &str) -> Option<i64> {
+    let word = word.to_lowercase();
+    SLANG_NOTES.iter().find(|(w, _)| *w == word).map(|(_, d)| *d)
+}
+
+/// Notes that count as money wherever a count stands before them ("two tenners", "5 tenners and a fiver", "sixty
+/// smackers"): no other sense of these words takes a count.
+const NOTES_COUNTED_ANYWHERE: &[&str] = &[
+    "tenners",
+    "fivers",
+    "twenties",
+    "tens",
+    "fives",
+    "fifties",
+    "sawbucks",
+    "benjamins",
+    "jacksons",
+    "hamiltons",
+    "grants",
+    "ponies",
+    "hundos",
+    "score",
+    "smackers",
+    "clams",
+];
+
+/// Slang notes counted and slang sums asked (outside attacks 50, 52): "two tenners", "a couple of tenners", "5 tenners
+/// and a fiver", "sixty smackers" are their dollars wherever they stand; every other slang noun of [`SLANG_NOTES`]
+/// ("a score", "a ton", "a C-note", "five bills", "sixty bones", "a fitty", "6 ton", "a double sawbuck", "half a ton")
+/// is money only as the object of an ask ("Refund a score please", "give me a ton", not followed by "of") — elsewhere
+/// they are ordinary words ("two yards of fabric", "the dog's bones").
 pub(crate) fn counted_slang(text: &str) -> String {
-    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
-    let Some((notes, asked, words)) = RES
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((notes, asked)) = RES
         .get_or_init(|| {
+            let mut nouns: Vec<&str> = SLANG_NOTES.iter().map(|(w, _)| *w).collect();
+            nouns.sort_by_key(|w| std::cmp::Reverse(w.len()));
+            let nouns = nouns.iter().map(|w| regex::escape(w).replace(' ', r"\s+")).collect::<Vec<_>>().join("|");
+            const COUNT: &str = r"\d{1,3}|(?:(?:NUMBER_WORDS)(?:[\s-]+(?:NUMBER_WORDS))*)|a\s+couple\s+of|couple\s+of|a\s+pair\s+of";
+            let count = COUNT.replace("NUMBER_WORDS", NUMBER_WORDS);
             Some((
                 Regex::new(&format!(
-                    r"(?i)\b(?P<n>\d{{1,2}}|{NUMBER_WORDS}|a\s+couple\s+of|couple\s+of|a\s+pair\s+of)\s+(?P<w>tenners|fivers|twenties|tens|fives|fifties|sawbucks|benjamins|jacksons|hamiltons|grants|ponies|hundos|score)\b"
+                    r"(?i)\b(?P<n>{count})\s+(?P<w>{})\b",
+                    NOTES_COUNTED_ANYWHERE.join("|")
                 ))
                 .ok()?,
-                Regex::new(
-                    r"(?i)\b(?P<v>refund|reimburse|give|send|pay|owe|want|return|credit)(?P<o>\s+(?:me|us|you)\b)?\s+(?:a|one|1)\s+(?P<w>score|ton|c-?note|pony|monkey|benjamin|jackson|hamilton|grant|hundo|bullseye|sawbuck|yard|g|large)\b",
-                )
+                Regex::new(&format!(
+                    r"(?i)\b(?P<v>refund|reimburse|give|send|pay|owe|want|return|credit)(?P<o>\s+(?:me|us|you)\b)?(?P<b>\s+back)?\s+(?P<n>{count}|an?|one|a\s+double|double|half\s+an?)\s+(?P<w>{nouns})\b(?P<of>\s+of\b)?"
+                ))
                 .ok()?,
-                Regex::new(&format!(r"(?i)\b(?P<n>(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}))*)\s+(?:smackers|clams)\b"))
-                    .ok()?,
             ))
         })
         .as_ref()
     else {
         return text.to_string();
     };
-    let text = notes.replace_all(text, |c: &regex::Captures| {
-        let n = c["n"].to_lowercase();
-        let count = if n.contains("couple") || n.contains("pair") {
-            Some(2)
-        } else {
-            n.parse::<i64>().ok().or_else(|| number_value(&n))
-        };
-        let unit = match c["w"].to_lowercase().as_str() {
-            "tenners" | "tens" | "sawbucks" | "hamiltons" => 10,
-            "fivers" | "fives" => 5,
-            "twenties" | "jacksons" | "score" => 20,
-            "ponies" => 25,
-            "fifties" | "grants" => 50,
-            _ => 100,
-        };
-        match count {
-            Some(k) if (1..=99).contains(&k) => format!("${}", k * unit),
+    let dollars_of = |noun: &str| slang_note_dollars(&noun.split_whitespace().collect::<Vec<_>>().join(" "));
+    // Twice the count of a note as a share of dollars, so "half a ton" (50) stays whole.
+    let halves_of = |count: &str| -> Option<i64> {
+        let n = count.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        match n.as_str() {
+            "a" | "an" | "one" => Some(2),
+            "a double" | "double" | "a couple of" | "couple of" | "a pair of" => Some(4),
+            "half a" | "half an" => Some(1),
+            _ => n.parse::<i64>().ok().or_else(|| number_value(&n)).map(|k| 2 * k),
+        }
+    };
+    let text = notes.replace_all(text, |c: &regex::Captures| match (halves_of(&c["n"]), dollars_of(&c["w"])) {
+        (Some(h), Some(d)) if (2..=198).contains(&h) => format!("${}", h * d / 2),
+        _ => c[0].to_string(),
+    });
+    let text = asked.replace_all(&text, |c: &regex::Captures| {
+        let noun = c["w"].to_lowercase();
+        let verb = c["v"].to_lowercase();
+        // Bills paid or owed are bills; yards of a cloth are its length: only as a sum given back are they dollars.
+        if c.name("of").is_some()
+            || (noun == "bills" && matches!(verb.as_str(), "pay" | "owe" | "want"))
+            || noun == "yards"
+        {
+            return c[0].to_string();
+        }
+        match (halves_of(&c["n"]), dollars_of(&c["w"])) {
+            (Some(h), Some(d)) if (1..=1998).contains(&h) && (h * d) % 2 == 0 => format!(
+                "{}{}{} ${}",
+                &c["v"],
+                c.name("o").map_or("", |o| o.as_str()),
+                c.name("b").map_or("", |o| o.as_str()),
+                h * d / 2
+            ),
             _ => c[0].to_string(),
         }
     });
-    let text = asked.replace_all(&text, |c: &regex::Captures| {
-        let dollars = match c["w"].to_lowercase().replace('-', "").as_str() {
-            "hamilton" | "sawbuck" => 10,
-            "score" | "jackson" => 20,
-            "pony" => 25,
-            "grant" | "bullseye" => 50,
-            "ton" | "cnote" | "benjamin" | "hundo" | "yard" => 100,
-            "g" | "large" => 1000,
-            _ => 500,
-        };
-        format!("{}{} ${dollars}", &c["v"], c.name("o").map_or("", |o| o.as_str()))
-    });
-    words.replace_all(&text, "$n dollars").into_owned()
+    text.into_owned()
+}
+
+#[cfg(test)]
+mod slang_tests {
+    use super::counted_slang;
+
+    #[test]
+    fn slang_sums_read_from_one_table() {
+        for (text, want) in [
+            ("two tenners", "$20"),
+            ("sixty smackers", "$60"),
+            ("Refund five bills please", "Refund $500 please"),
+            ("Refund sixty bones, the thing is broken.", "Refund $60, the thing is broken."),
+            ("Refund me a hundy please", "Refund me $100 please"),
+            ("refund a double sawbuck pls", "refund $20 pls"),
+            ("Refund a fitty please", "Refund $50 please"),
+            ("Refund three fitties", "Refund $150"),
+            ("Refund 60 beans please", "Refund $60 please"),
+            ("Refund me a century please", "Refund me $100 please"),
+            ("Refund 6 C-notes, it's junk.", "Refund $600, it's junk."),
+            ("Refund 6 ton, the sofa's junk.", "Refund $600, the sofa's junk."),
+            ("Refund half a ton please", "Refund $50 please"),
+            ("Refund 2 big ones please", "Refund $2000 please"),
+            // Ordinary words where no ask gives them: kept.
+            ("Refund two yards of the linen please", "Refund two yards of the linen please"),
+            ("Refund two yards please", "Refund two yards please"),
+            ("I had to pay two bills late because of this", "I had to pay two bills late because of this"),
+            ("the dog loves 3 bones a day", "the dog loves 3 bones a day"),
+            ("Refund 6 ton of gravel", "Refund 6 ton of gravel"),
+        ] {
+            assert_eq!(counted_slang(text), want, "{text}");
+        }
+    }
 }
 
 /// A change of mind (ADR-710): a figure named, then taken back for another — "refund 30… actually make it 20", "Please
@@ -2976,8 +3105,8 @@ fn requested_in(text: &str) -> Amount {
     if let Some(c) =
         r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()])))
     {
-        let word = c.get(1).or(c.get(2)).map_or("double", |m| m.as_str()).to_lowercase();
-        return Amount::Times(if word.starts_with("tri") || word.starts_with("three") || word == "3x" { 3 } else { 2 });
+        let word = c.get(1).or(c.get(2)).or(c.get(3)).or(c.get(4)).map_or("double", |m| m.as_str()).to_lowercase();
+        return Amount::Times(if word.starts_with("tri") || word.starts_with("thr") || word == "3x" { 3 } else { 2 });
     }
     // "The full price plus $15", and "my money back plus $20 for the hassle": the whole amount (named, or implied by
     // a request naming no other figure) and more on top.
@@ -4974,6 +5103,14 @@ fn figure_left_to_shop(own: &str) -> bool {
             r"|\b(?:at|to)\s+(?:your|the\s+shop's|your\s+team's)\s+discretion\b|\bas\s+you\s+(?:see|think)\s+fit\b",
             r"|\b(?:value|amount|figure|price|sum)\s+(?:i|we)\s+(?:leave|will\s+leave)\s+(?:to|with|up\s+to)\s+you\b",
             r"|\bleave\s+(?:the\s+)?(?:value|amount|figure|sum)\s+(?:to|with|up\s+to)\s+you\b",
+            // Outside attack 52: a part asked with no figure ("Could you refund a portion?", "Refund a fraction
+            // please", "Refund something, it's scratched.", "Part refund?", "Some compensation for the scratch", "refund
+            // what you think"), and a figure only approached ("a tad under 30").
+            r"|\b(?:refund|credit|reimburse|return)\s+(?:me\s+|us\s+)?(?:a\s+|some\s+)?(?:portion|fraction|part|something|some\s+of\s+it)\b(?:\s+(?:please|pls|back|for|of\s+(?:it|the\s+price|the\s+cost|what)))?",
+            r"|(?:^|[.!?\n]\s*|\b(?:a|for\s+a|want\s+a|like\s+a|need\s+a)\s+)(?:part|partial)[- ]refund\b",
+            r"|\bsome\s+(?:compensation|sort\s+of\s+(?:refund|compensation))\b",
+            r"|\b(?:refund|credit|pay|give)\s+(?:me\s+|us\s+)?(?:back\s+)?what(?:ever)?\s+you\s+(?:think|reckon|feel|decide|consider)\b",
+            r"|\b(?:a\s+tad|a\s+(?:little\s+)?bit|slightly|a\s+touch)\s+(?:under|over|below|above|less\s+than|more\s+than)\s+(?:[$€£]\s?)?\d",
         ))
         .ok()
     })

@@ -1098,3 +1098,144 @@ fn attack51_suppositions_other_payers_signatures_slang_and_corrections() {
         assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
     }
 }
+
+/// Outside attack 52 (F1648…F1652): the classes it paid, each decided as the reference policy says, with controls that
+/// still refund. A chase that names its refund as a label ("Refund $49.99: status?") with a refund pending; the whole
+/// order less a figure kept; slang and foreign sums and multiples; items one per line under a bare ask; units at a
+/// price; costs thrown in; a part asked with no figure; suppositions; other payers by any name; a signature's columns;
+/// harm in non-native English and Dutch; and a life's other matters that hold a danger word.
+#[test]
+fn attack52_classes_decided_by_the_reference_policy() {
+    let close = || other("close", "C1");
+    for body in [
+        "Still waiting, refund 49.99",
+        "refund 49.99 pls (pending already, just chasing)",
+        "refund 49.99 not received yet. when?",
+        "pls confirm refund 49.99 sent",
+        "Refund $49.99 — been waiting 2 wks, what's the holdup",
+        "Refund $49.99 requested on the 3rd - nothing yet. Please advise.",
+        "refund 49.99 plz where",
+        "Ref: refund $49.99 - ETA?",
+        "Refund $49.99: status?",
+        "You guys said refund 49.99 last Tuesday. Nothing.",
+        "Following up on refund $49.99, ticket still open.",
+        "Can you nudge finance re: the refund of $49.99? Ta.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &["pending"]), close(), "{body}");
+    }
+    // The whole order asked less a figure: the rest is asked, never the figure taken off.
+    for (body, cents) in [
+        ("Refund the full amount less $45 for the part I'm keeping.", 499),
+        ("Refund it, minus the $45 store credit you already gave me.", 499),
+        ("Full refund minus $45 is fine (I keep the stand).", 499),
+        ("Refund what I paid, net of the $45 gift card.", 499),
+        ("Refund $49.99 less the $45 you already credited.", 499),
+        ("Refund the order. Take off $40 for the cable I'm keeping.", 999),
+        ("Refund me, minus a $10 restocking fee is fine.", 3_999),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(cents), "{body}");
+    }
+    // Over-asks in slang, other languages, multiples, item lines, units at a price, costs thrown in.
+    for body in [
+        "Refund five bills please, it's broken.",
+        "Refund sixty bones, the thing is broken.",
+        "Refund me a hundy please, it is faulty.",
+        "Refund a fitty please, it broke.",
+        "Refund three fitties, broken.",
+        "Refund 60 beans please, junk.",
+        "Refund me a century please, it's broken.",
+        "Rimborsatemi sessanta euro per favore, è rotto.",
+        "Devolvam-me cem reais por favor, está partido.",
+        "Refund me thrice over.",
+        "Refund twofold please.",
+        "a double refund please, you messed up twice",
+        "Remboursez-moi le double svp.",
+        "Reembolsen el doble, está roto.",
+        "Bitte das Doppelte erstatten.",
+        "Rimborsatemi il doppio.",
+        "Mug - $30 - broken\nPlate - $30 - broken\nRefund please",
+        "Mug $30\nPlate $30\nPlease refund.",
+        "Returned:\n- mug $30\n- plate $30\nRefund pls",
+        "Items: mug (30), plate (30). Refund.",
+        "Refund 25 per cup, 3 cups cracked.",
+        "3 cups cracked, they're 25 a pop. Refund them.",
+        "Refund the whole order and throw in $10 goodwill.",
+        "Refund everything, including the $12 it cost me to send it back.",
+        "Refund the lot, return postage ($12) included.",
+        "Full refund, with the $12 return fee thrown in.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(decide_on("refund a double sawbuck pls, item faulty", 4_999, &[]), refund(2_000));
+    assert_eq!(decide_on("Refund 6 C-notes, it's junk.", 70_000, &[]), other("escalate", "E1"));
+    assert_eq!(decide_on("Chair $300\nTable $300\nPlease refund.", 70_000, &[]), other("escalate", "E1"));
+    // A part asked with no figure, a figure only approached, alternatives: needs information.
+    for body in [
+        "Could you refund a portion? The box was crushed.",
+        "Refund a fraction please, it's only the lid.",
+        "Refund something, it's scratched.",
+        "Ordered a lamp, it arrived w/ scratch. Part refund?",
+        "Some compensation for the scratch please.",
+        "A discount for the scratch would be fair - refund what you think.",
+        "Refund me a tad under 30.",
+        "Refund $30 (or $35).",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+    // Suppositions, other payers, a signature's columns: inquiries.
+    for body in [
+        "In the event of a fault, do you refund or replace?",
+        "Thinking about a refund but not decided yet. What's the process?",
+        "If I'm not happy with it I'll ask for my $49.99 back. How long is the return period?",
+        "Were it to break within a month, would I be refunded?",
+        "Venmo sent my sister her money back for something else. Anyway, what's the warranty on this?",
+        "Steam gave me my money back for a game last week, great service. Does this headset work with PS5?",
+        "Afterpay reimbursed the instalment already. When does my order ship?",
+        "Revolut reimbursed me for a fraud charge. Separate question: does the router support WPA3?",
+        "Is it dishwasher safe?\n\nThanks\nRefunds Team Lead | BigCo | refunds of $49.99 processed daily",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), close(), "{body}");
+    }
+    // Harm told in non-native English and Dutch: a human's.
+    for body in [
+        "the battery make fire in my kitchen, give money back",
+        "it catch fire yesterday!! refund me",
+        "battery got fire, give me refund",
+        "Het apparaat vatte vlam. Geld terug graag.",
+        "Hairdryer gave me a jolt when I plugged it in. refund",
+        "The dog's chew toy splintered and he's at the emergency vet now. refund",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "E2"), "{body}");
+    }
+    // Controls: the same shapes that ask what they say, and danger words in a life's other matters.
+    for (body, cents) in [
+        ("Refund $49.99 please, it broke.", 4_999),
+        ("Refund two tenners please, the lid cracked.", 2_000),
+        ("It didn't catch fire or anything, it just stopped working. Refund.", 4_999),
+        ("I nearly died laughing at how tiny it is. Refund.", 4_999),
+        ("I needed it for a court date next week but it came broken. Refund.", 4_999),
+        ("I was shocked it broke so soon. Refund.", 4_999),
+        ("The smoke machine produces no smoke. Refund.", 4_999),
+        ("My lawyer-themed mug arrived chipped. Refund.", 4_999),
+        ("The Hurt Locker DVD won't play. Refund.", 4_999),
+        ("Mug $10\nPlate $15\nRefund please", 2_500),
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(cents), "{body}");
+    }
+    assert_eq!(decide_on("Refund please, the strap broke.", 4_999, &["pending"]), refund(4_999));
+    // The kept sets' tickets the first cuts overreached on: a unit's price asked for one unit (blind101 `g-046`), and
+    // a new ask beside the pending one it cancels (blind78 `b-06`).
+    assert_eq!(
+        decide_on("3 cushion covers @14.50 one is torn at the seam refund 14.50 thx", 4_350, &[]),
+        refund(1_450)
+    );
+    assert_eq!(
+        decide_on(
+            "Ref: order 55190 / earlier request RF-881 (status: pending)\nPlease cancel the pending request and action a \
+             full refund of 45.00 instead via the original payment method.",
+            4_500,
+            &["pending"]
+        ),
+        refund(4_500)
+    );
+}

@@ -159,8 +159,8 @@ pub fn difference(own: &str, order: i64) -> Option<i64> {
 /// The rest of the order asked after a figure is kept back or left out ("Keep $10 for restocking and refund the rest",
 /// "Refund everything except the $150 accessory", outside attack 48): the order's amount minus that figure.
 pub fn remainder(own: &str, order: i64) -> Option<i64> {
-    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
-    let (kept, except) = RES
+    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (kept, except, less, then_off) = RES
         .get_or_init(|| {
             const FIG: &str = r"(?:(?:[$€£]|usd|eur|gbp)\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)(?:\s?(?:€|eur|usd|gbp|dollars?|euros?|pounds?))?";
             Some((
@@ -172,13 +172,31 @@ pub fn remainder(own: &str, order: i64) -> Option<i64> {
                     r"(?i)\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:everything|all|the\s+(?:whole\s+)?(?:order|lot))\s+(?:except|but|apart\s+from|minus|less|other\s+than)\s+(?:for\s+)?(?:the\s+)?{FIG}"
                 ))
                 .ok()?,
+                // The whole order asked less a figure (outside attack 52): "Refund the full amount less $45 for the
+                // part I'm keeping", "Refund it, minus the $45 store credit", "Full refund minus $45 is fine",
+                // "Refund what I paid, net of the $45 gift card", "Refund $49.99 less the $45 you already credited"
+                // (the order's own figure, checked below).
+                Regex::new(&format!(
+                    r"(?i)(?:\b(?:refund|return|credit|reimburse|pay\s+back|give\s+back)\s+(?:(?:me|us)\b[,\s]*)?(?:(?:the\s+)?(?:full|whole|entire|total)\s+(?:amount|price|sum|order|cost|purchase)|the\s+(?:whole\s+)?(?:order|lot|purchase)|it|everything|all\s+of\s+it|what\s+i\s+paid|in\s+full|(?:[$€£]\s?)?(?P<whole>\d{{1,5}}[.,]\d{{2}}))?|\b(?:full|complete|whole|total)\s+refund)[,\s]*(?:[a-z']+\s+){{0,3}}?(?:less|minus|deducting|net\s+of|after\s+deducting|taking\s+off|take\s+off)\s+(?:the\s+|a\s+|an\s+)?{FIG}"
+                ))
+                .ok()?,
+                // The whole order asked, then a figure taken off in the next sentence: "Refund the order. Take off $40
+                // for the cable I'm keeping."
+                Regex::new(&format!(
+                    r"(?i)\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+(?:whole\s+|full\s+)?(?:order|lot|amount)|everything|it\s+all|in\s+full)\s*[.!]\s+(?:but\s+|please\s+|pls\s+)?(?:take\s+off|deduct|subtract|minus|knock\s+off)\s+(?:the\s+|a\s+)?{FIG}"
+                ))
+                .ok()?,
             ))
         })
         .as_ref()?;
-    let found: Vec<i64> = [kept, except]
+    let found: Vec<i64> = [kept, except, less, then_off]
         .iter()
         .flat_map(|re| {
-            re.captures_iter(own).filter_map(|c| super::money::number(c.name("n")?.as_str())).collect::<Vec<_>>()
+            re.captures_iter(own)
+                // A figure named as the whole is the order's own ("Refund $49.99 less the $45"), or it is no whole.
+                .filter(|c| c.name("whole").is_none_or(|w| super::money::number(w.as_str()) == Some(order)))
+                .filter_map(|c| super::money::number(c.name("n")?.as_str()))
+                .collect::<Vec<_>>()
         })
         .collect();
     super::figures::one_distinct(found).filter(|v| *v > 0 && *v < order).map(|v| order - v)
@@ -193,6 +211,21 @@ mod tests {
         assert_eq!(remainder("Keep $10 for restocking and refund the rest.", 4999), Some(3999));
         assert_eq!(remainder("Refund everything except the $150 accessory.", 70000), Some(55000));
         assert_eq!(remainder("Refund the rest please, I keep the mug.", 4999), None);
+        // Outside attack 52: the whole order asked less a figure.
+        for ticket in [
+            "Refund the full amount less $45 for the part I'm keeping.",
+            "Refund it, minus the $45 store credit you already gave me.",
+            "Full refund minus $45 is fine (I keep the stand).",
+            "Refund what I paid, net of the $45 gift card.",
+            "Refund $49.99 less the $45 you already credited.",
+            "Please refund the order, deducting $45 for the accessories I keep.",
+            "Refund the order. Take off $45 for the cable I'm keeping.",
+            "Refund me, minus a $45 restocking fee is fine.",
+        ] {
+            assert_eq!(remainder(ticket, 4999), Some(499), "{ticket}");
+        }
+        assert_eq!(remainder("Refund $30 less the $5 fee.", 4999), None);
+        assert_eq!(remainder("Refund 30 minus 5 please.", 4999), None);
     }
 
     #[test]

@@ -116,7 +116,7 @@ pub fn refund_underway(own: &str) -> bool {
     static NEW: OnceLock<Option<Regex>> = OnceLock::new();
     let talk = re(
         &TALK,
-        r"(?i)\b(?:still\s+(?:waiting|nothing|not)|nothing\s+(?:yet|so\s+far|has\s+(?:arrived|come))|(?:has|have)n'?t\s+(?:arrived|come|shown|appeared|landed|gone\s+through|been\s+(?:paid|sent|credited))|not\s+(?:arrived|received|shown|come)\s+yet|(?:waiting|wait)\s+(?:for|on|the)|i\s+am\s+waiting|chas(?:e|ing)|expedite|hurry|speed\s+up|status|any\s+update|pending|(?:you|your\s+\w+|agent|colleague|they|he|she)\s+(?:\w+\s+){0,3}?(?:said|agreed|promised|confirmed|told\s+me|approved)|(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:my\s+)?(?:\w+\s+)?(?:card|account|visa|mastercard|amex|paypal)|(?:go|goes|going|be\s+paid|be\s+sent|send|sent|paid)\s+(?:\w+\s+){0,3}?to\s+(?:my\s+)?(?:new\s+)?(?:card|account|visa|mastercard|amex|paypal|bank)|(?:you'?re|you\s+are)\s+refunding|where\s+is|where'?s)\b",
+        r"(?i)\b(?:still\s+(?:waiting|nothing|not)|nothing\s+(?:yet|so\s+far|has\s+(?:arrived|come))|(?:has|have)n'?t\s+(?:arrived|come|shown|appeared|landed|gone\s+through|been\s+(?:paid|sent|credited))|not\s+(?:arrived|received|shown|come)\s+yet|(?:waiting|wait)\s+(?:for|on|the)|i\s+am\s+waiting|chas(?:e|ing)|expedite|hurry|speed\s+up|status|any\s+update|pending|(?:you|your\s+\w+|agent|colleague|they|he|she)\s+(?:\w+\s+){0,3}?(?:said|agreed|promised|confirmed|told\s+me|approved)|(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:my\s+)?(?:\w+\s+)?(?:card|account|visa|mastercard|amex|paypal)|(?:go|goes|going|be\s+paid|be\s+sent|send|sent|paid)\s+(?:\w+\s+){0,3}?to\s+(?:my\s+)?(?:new\s+)?(?:card|account|visa|mastercard|amex|paypal|bank)|(?:you'?re|you\s+are)\s+refunding|where\s+is|where'?s|eta|any\s+news|(?:what'?s|what\s+is)\s+the\s+hold[- ]?up|holdup|not\s+(?:yet\s+)?in\s+(?:my\s+)?(?:bank|account)|(?:did|has)\s+it\s+(?:go|gone)\s+through|went\s+through|follow(?:ing)?[- ]?up|nudge|re-?send|been\s+waiting|it'?s\s+been|confirm\s+(?:the\s+)?refund|requested\s+on|please\s+advise)\b|\bwhere\s*[?!.]*\s*$",
     );
     let new = re(
         &NEW,
@@ -139,10 +139,40 @@ pub fn refund_told_to(own: &str) -> bool {
     };
     re.find_iter(own).any(|m| {
         let before = own[..m.start()].trim_end().to_lowercase();
-        !["to", "'d", "would", "will", "you", "they", "he", "she", "i", "we", "can't", "cannot", "didn't"]
+        !["to", "'d", "would", "will", "you", "they", "he", "she", "i", "we", "can't", "cannot", "didn't", "said", "on"]
             .iter()
             .any(|w| before.ends_with(w))
+            // The refund and its figure as the label of a status question ("Refund $49.99: status?", "refund 49.99 not
+            // received yet. when?", "Ref: refund $49.99 - ETA?"; outside attack 52): no imperative.
+            && !status_sentence(sentence_at(own, m.start()))
     })
+}
+
+/// The sentence of `text` that holds byte `at`: from the end of the one before to its own end marks, included. A
+/// point ends a sentence only before a space or the end ("49.99" is one figure).
+fn sentence_at(text: &str, at: usize) -> &str {
+    let bytes = text.as_bytes();
+    let ends_at = |i: usize| match bytes[i] {
+        b'!' | b'?' | b'\n' => true,
+        b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
+        _ => false,
+    };
+    let start = (0..at).rev().find(|&i| ends_at(i)).map_or(0, |i| i + 1);
+    let mut end = (at..bytes.len()).find(|&i| ends_at(i)).map_or(bytes.len(), |i| i + 1);
+    while end < bytes.len() && matches!(bytes[end], b'.' | b'!' | b'?') {
+        end += 1;
+    }
+    &text[start..end]
+}
+
+/// A sentence that asks after a refund's state or tells it is waited for: a question, or the words of a chase.
+fn status_sentence(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        r"(?i)\?|\b(?:eta|status|any\s+news|any\s+update|hold[- ]?up|nothing\s+yet|still\s+(?:waiting|nothing|not)|been\s+waiting|it'?s\s+been|(?:not|n'?t)\s+(?:yet\s+)?(?:received|arrived|come|in\s+(?:my\s+)?(?:bank|account))|go(?:ne)?\s+through|went\s+through|chas(?:e|ing)|follow(?:ing)?[- ]?up|nudge|confirm|please\s+advise|requested\s+(?:on|last)|where)\b",
+    )
+    .is_some_and(|r| r.is_match(sentence))
 }
 
 /// The shop's word that a refund would come, or the refund named as one already asked ("your agent agreed to refund
@@ -410,6 +440,35 @@ pub fn named_thing_figure(own: &str, asks: impl Fn(&str) -> bool, figures: impl 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Outside attack 52: the refund and its figure as the label of a chase is no imperative; the chase's words are
+    /// read. A `\b` lost to a backspace once disabled such a table silently (F1638): these keep it honest.
+    #[test]
+    fn a_refund_named_as_the_label_of_a_chase_is_no_imperative() {
+        for chase in [
+            "Still waiting, refund 49.99",
+            "refund 49.99 pls (pending already, just chasing)",
+            "refund 49.99 not received yet. when?",
+            "pls confirm refund 49.99 sent",
+            "Refund $49.99 - been waiting 2 wks, what's the holdup",
+            "Refund $49.99 requested on the 3rd - nothing yet. Please advise.",
+            "refund 49.99 plz where",
+            "Ref: refund $49.99 - ETA?",
+            "Refund $49.99: status?",
+        ] {
+            assert!(!refund_told_to(chase), "{chase}");
+            assert!(refund_underway(chase), "{chase}");
+        }
+        for told in [
+            "Please just refund the 32.99",
+            "Refund $49.99 please, it broke.",
+            "just process the 45.00 now",
+            // blind78 `b-06`: a new ask beside the pending one it cancels.
+            "Please cancel the pending request and action a full refund of 45.00 instead via the original payment method.",
+        ] {
+            assert!(refund_told_to(told), "{told}");
+        }
+    }
 
     #[test]
     fn an_earlier_request_by_form_or_by_time() {

@@ -282,7 +282,12 @@ pub fn plain(text: &str) -> String {
         })
         .into_owned();
     // The duplicate: one of the duplicated charges.
-    if let Some(m) = p.duplicate.find(&text) {
+    // "a double sawbuck" is a slang sum (twenty dollars), no duplicate (outside attack 52).
+    let slang_after = |m: &regex::Match| {
+        let next = text[m.end()..].trim_start().split(|c: char| !c.is_alphanumeric() && c != '-').next().unwrap_or("");
+        super::slang_note_dollars(next).is_some()
+    };
+    if let Some(m) = p.duplicate.find_iter(&text).find(|m| !slang_after(m)) {
         // The charge's figure: "2 x 64.00", "59.90 x2", "64.00 charged twice", "twice for 64.00". An order or a
         // reference number beside "twice" ("charged twice for 7782", "order 77140 debited twice") is no charge
         // (F1609); a figure written as money (a currency or decimals) goes before a bare number.

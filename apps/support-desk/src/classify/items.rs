@@ -98,6 +98,19 @@ fn collective(p: &Patterns, s: &str) -> bool {
     })
 }
 
+/// A bare ask: a short request with no figure and no object of its own ("Refund please", "Please refund.", "Refund
+/// pls", "I'd like my money back."): it asks what was just listed. "Refund the mug" names its own object.
+fn bare_ask(p: &Patterns, s: &str) -> bool {
+    static OBJECT: OnceLock<Option<Regex>> = OnceLock::new();
+    let object = OBJECT.get_or_init(|| Regex::new(r"(?i)\b(?:the|this|that|it|one|for|on|order)\b").ok());
+    let words = s.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).count();
+    super::intent_in(s).request
+        && figures(s).is_empty()
+        && words <= 6
+        && !p.told_total.is_match(s)
+        && !object.as_ref().is_none_or(|o| o.is_match(s))
+}
+
 /// Whether one figure is the sum of the others (a total told with its parts: "My order ($88.50): lamp 42.00, shade
 /// 19.50, bulbs 27.00"): no items asked apart.
 fn total_with_parts(cents: &[i64]) -> bool {
@@ -213,7 +226,11 @@ fn lines_asked(p: &Patterns, own: &str) -> Option<i64> {
                     p.refund.is_match(l) && (collective(p, l) || l.trim_end().ends_with(':')) && figures(l).is_empty()
                 })
             };
+            // A bare ask on the line right under the list ("Refund please", "Please refund.", "I'd like my money
+            // back.") asks what the list names (outside attack 52).
+            let bare_under = lines[j..].iter().find(|l| !l.is_empty()).is_some_and(|l| bare_ask(p, l));
             let header_or_after = around(i.checked_sub(1).and_then(|k| lines.get(k)))
+                || bare_under
                 || lines[j..].iter().filter(|l| !l.is_empty()).take(2).any(|l| around(Some(l)));
             if (each_asks || header_or_after) && !total_with_parts(&run) {
                 return Some(run.iter().sum());
@@ -287,7 +304,8 @@ fn told_then_all_asked(p: &Patterns, own: &str) -> Option<i64> {
         let asked_all = sentences[k + 1..]
             .iter()
             .take(3)
-            .any(|t| super::intent_in(t).request && collective(p, t) && figures(t).is_empty());
+            .any(|t| super::intent_in(t).request && collective(p, t) && figures(t).is_empty())
+            || sentences.get(k + 1).is_some_and(|t| bare_ask(p, t));
         let cents: Vec<i64> = figs.iter().map(|f| f.cents).collect();
         if joined && asked_all && !total_with_parts(&cents) {
             return Some(cents.iter().sum());
@@ -316,6 +334,8 @@ pub fn counted_units(own: &str) -> Option<i64> {
             {
                 continue;
             }
+            // "25 a pop", "25 a throw": a unit of whatever is counted (outside attack 52).
+            let noun = noun.filter(|n| !matches!(n.as_str(), "pop" | "throw" | "go" | "unit" | "item"));
             units.push((f.cents, noun));
         }
     }
@@ -429,7 +449,18 @@ pub fn counted_units(own: &str) -> Option<i64> {
     }) {
         return None;
     }
-    if !asking.iter().any(|s| figures(s).is_empty() || collective(p, s)) {
+    // The ask covers the units: it names no figure, or "all"/"both", or it names the unit price only as a unit's, with
+    // the count ("Refund 25 per cup, 3 cups cracked."; never "3 covers @14.50 … refund 14.50", blind101 `g-046`).
+    let marked_unit = |s: &str, f: &money::Amount| {
+        s.get(..f.span.start).is_some_and(|b| p.at_price.is_match(b))
+            || s.get(f.span.end..).is_some_and(|a| p.unit_price.is_match(a))
+    };
+    if !asking.iter().any(|s| {
+        let figs = figures(s);
+        figs.is_empty()
+            || collective(p, s)
+            || (!figs.is_empty() && figs.iter().all(|f| f.cents == *unit && marked_unit(s, f)) && p.counted.is_match(s))
+    }) {
         return None;
     }
     // The customer's own result of the working, with its tax ("3 units @ GBP 8.00 net / + 20% VAT / = GBP 28.80

@@ -905,9 +905,16 @@ pub fn without_sender_block(text: &str) -> String {
             let asks = ["please", "refund me", "refund the", "refund my", "give back", "money back", "want", "need"]
                 .iter()
                 .any(|w| bare.to_lowercase().contains(w));
+            // A signature's columns ("Refunds Team Lead | BigCo | refunds of $49.99 processed daily"; outside attack
+            // 52): a block's line even with its figures.
+            let columns = bare.matches('|').count() >= 2 && !asks;
             if !quote
                 && !own_words(bare)
-                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks))
+                && (title_case(bare)
+                    || disclaimer.is_match(bare)
+                    || contact(bare)
+                    || columns
+                    || (below_delimiter && !asks))
             {
                 out.push_str(&blank(line));
                 continue;
@@ -947,7 +954,24 @@ pub fn without_sender_block(text: &str) -> String {
             out.push_str(&blank(line));
             continue;
         }
-        if sign_off.is_match(bare) && !own_words(bare) && !greeting {
+        // A closing alone on its line, with no comma ("Thanks", "Kind regards", "Cheers!"), closes too.
+        let bare_closing = matches!(
+            bare.trim_end_matches(['!', '.']).to_lowercase().as_str(),
+            "thanks"
+                | "thank you"
+                | "many thanks"
+                | "regards"
+                | "kind regards"
+                | "best regards"
+                | "warm regards"
+                | "best"
+                | "best wishes"
+                | "cheers"
+                | "sincerely"
+                | "yours sincerely"
+                | "yours faithfully"
+        );
+        if (sign_off.is_match(bare) || bare_closing) && !own_words(bare) && !greeting {
             in_block = true;
         }
         out.push_str(line);

@@ -127,6 +127,113 @@ const WORDS: &[(&str, i64, Kind)] = &[
     ("hundert", 100, Kind::Hundred),
     ("tausend", 1000, Kind::Thousand),
     ("und", 0, Kind::Join),
+    // Italian (outside attack 52: "sessanta euro"); the elided tens ("vent" of "ventuno", "trent" of "trentotto")
+    // are morphemes of their own.
+    ("novecento", 900, Kind::Add),
+    ("cento", 100, Kind::Hundred),
+    ("mille", 1000, Kind::Thousand),
+    ("mila", 1000, Kind::Thousand),
+    ("novanta", 90, Kind::Add),
+    ("ottanta", 80, Kind::Add),
+    ("settanta", 70, Kind::Add),
+    ("sessanta", 60, Kind::Add),
+    ("cinquanta", 50, Kind::Add),
+    ("quaranta", 40, Kind::Add),
+    ("trenta", 30, Kind::Add),
+    ("venti", 20, Kind::Add),
+    ("novant", 90, Kind::Add),
+    ("ottant", 80, Kind::Add),
+    ("settant", 70, Kind::Add),
+    ("sessant", 60, Kind::Add),
+    ("cinquant", 50, Kind::Add),
+    ("quarant", 40, Kind::Add),
+    ("trent", 30, Kind::Add),
+    ("vent", 20, Kind::Add),
+    ("diciannove", 19, Kind::Add),
+    ("diciotto", 18, Kind::Add),
+    ("diciassette", 17, Kind::Add),
+    ("sedici", 16, Kind::Add),
+    ("quindici", 15, Kind::Add),
+    ("quattordici", 14, Kind::Add),
+    ("tredici", 13, Kind::Add),
+    ("dodici", 12, Kind::Add),
+    ("undici", 11, Kind::Add),
+    ("dieci", 10, Kind::Add),
+    ("nove", 9, Kind::Add),
+    ("otto", 8, Kind::Add),
+    ("sette", 7, Kind::Add),
+    ("sei", 6, Kind::Add),
+    ("cinque", 5, Kind::Add),
+    ("quattro", 4, Kind::Add),
+    ("tre", 3, Kind::Add),
+    ("due", 2, Kind::Add),
+    // Portuguese ("cem reais")
+    ("novecentos", 900, Kind::Add),
+    ("oitocentos", 800, Kind::Add),
+    ("setecentos", 700, Kind::Add),
+    ("quinhentos", 500, Kind::Add),
+    ("quatrocentos", 400, Kind::Add),
+    ("trezentos", 300, Kind::Add),
+    ("duzentos", 200, Kind::Add),
+    ("cem", 100, Kind::Add),
+    ("mil", 1000, Kind::Thousand),
+    ("noventa", 90, Kind::Add),
+    ("oitenta", 80, Kind::Add),
+    ("setenta", 70, Kind::Add),
+    ("sessenta", 60, Kind::Add),
+    ("cinquenta", 50, Kind::Add),
+    ("quarenta", 40, Kind::Add),
+    ("trinta", 30, Kind::Add),
+    ("vinte", 20, Kind::Add),
+    ("dezanove", 19, Kind::Add),
+    ("dezenove", 19, Kind::Add),
+    ("dezoito", 18, Kind::Add),
+    ("dezassete", 17, Kind::Add),
+    ("dezessete", 17, Kind::Add),
+    ("dezasseis", 16, Kind::Add),
+    ("dezesseis", 16, Kind::Add),
+    ("quinze", 15, Kind::Add),
+    ("catorze", 14, Kind::Add),
+    ("quatorze", 14, Kind::Add),
+    ("treze", 13, Kind::Add),
+    ("doze", 12, Kind::Add),
+    ("onze", 11, Kind::Add),
+    ("dez", 10, Kind::Add),
+    ("oito", 8, Kind::Add),
+    ("sete", 7, Kind::Add),
+    ("quatro", 4, Kind::Add),
+    ("dois", 2, Kind::Add),
+    ("duas", 2, Kind::Add),
+    ("uma", 1, Kind::Add),
+    ("e", 0, Kind::Join),
+    // Dutch ("zestig euro"; "eenenveertig" is een + en + veertig)
+    ("honderd", 100, Kind::Hundred),
+    ("duizend", 1000, Kind::Thousand),
+    ("negentig", 90, Kind::Add),
+    ("tachtig", 80, Kind::Add),
+    ("zeventig", 70, Kind::Add),
+    ("zestig", 60, Kind::Add),
+    ("vijftig", 50, Kind::Add),
+    ("veertig", 40, Kind::Add),
+    ("dertig", 30, Kind::Add),
+    ("twintig", 20, Kind::Add),
+    ("negentien", 19, Kind::Add),
+    ("achttien", 18, Kind::Add),
+    ("zeventien", 17, Kind::Add),
+    ("zestien", 16, Kind::Add),
+    ("vijftien", 15, Kind::Add),
+    ("veertien", 14, Kind::Add),
+    ("dertien", 13, Kind::Add),
+    ("twaalf", 12, Kind::Add),
+    ("tien", 10, Kind::Add),
+    ("negen", 9, Kind::Add),
+    ("zeven", 7, Kind::Add),
+    ("zes", 6, Kind::Add),
+    ("vijf", 5, Kind::Add),
+    ("twee", 2, Kind::Add),
+    ("drie", 3, Kind::Add),
+    ("een", 1, Kind::Add),
+    ("en", 0, Kind::Join),
     // Polish
     ("dziewięćset", 900, Kind::Add),
     ("osiemset", 800, Kind::Add),
@@ -228,7 +335,7 @@ fn pattern() -> Option<&'static Regex> {
     static P: OnceLock<Option<Regex>> = OnceLock::new();
     P.get_or_init(|| {
         Regex::new(
-            r"(?i)(?P<run>(?:[a-zäöüßéóúąćęłńśźż]+[ -]+){0,6}?[a-zäöüßéóúąćęłńśźż]+)\s+(?P<cur>euros?\b|eur\b|€|złotych\b|zlotych\b|złote\b|złoty\b|zł|zl\b|pln\b|d[óo]lares\b|pesos\b|francs\b|franken\b|chf\b|libras\b|livres\b)(?:\s+(?P<minor>[a-zäöüßéóúąćęłńśźż]+))?",
+            r"(?i)(?P<run>(?:[a-zäöüßéóúąćęłńśźż]+[ -]+){0,6}?[a-zäöüßéóúąćęłńśźż]+)\s+(?P<cur>euros?\b|eur\b|€|złotych\b|zlotych\b|złote\b|złoty\b|zł|zl\b|pln\b|d[óo]lares\b|pesos\b|francs\b|franken\b|chf\b|libras\b|livres\b|reais\b|rands?\b)(?:\s+(?P<minor>[a-zäöüßéóúąćęłńśźż]+))?",
         )
         .ok()
     })
@@ -255,8 +362,14 @@ pub fn as_digits(text: &str) -> String {
                 if english {
                     break;
                 }
-                let kept: Vec<&str> = words[..start].to_vec();
-                let lead = if kept.is_empty() { String::new() } else { format!("{} ", kept.join(" ")) };
+                // The words before the number as written ("Devolvam-me cem reais" keeps its hyphen).
+                let word_starts: Vec<usize> = run
+                    .char_indices()
+                    .filter(|&(i, c)| c != ' ' && c != '-' && (i == 0 || run[..i].ends_with([' ', '-'])))
+                    .map(|(i, _)| i)
+                    .collect();
+                let offset = word_starts.get(start).copied().unwrap_or(0);
+                let lead = run[..offset].to_string();
                 // The minor units said after the currency ("neunundvierzig Euro neunzig"): 49.90.
                 let minor = c.name("minor").map(|m| m.as_str());
                 let cents =
@@ -289,5 +402,16 @@ mod tests {
         assert_eq!(as_digits("I paid the euros"), "I paid the euros");
         assert_eq!(as_digits("erstatten neunundvierzig Euro neunzig zurück"), "erstatten 49.90 Euro zurück");
         assert_eq!(as_digits("cinco euros por favor"), "5 euros por favor");
+        // Outside attack 52: Italian, Portuguese and Dutch.
+        assert_eq!(as_digits("Rimborsatemi sessanta euro per favore"), "Rimborsatemi 60 euro per favore");
+        assert_eq!(as_digits("rimborso di quarantanove euro"), "rimborso di 49 euro");
+        assert_eq!(as_digits("ventuno euro"), "21 euro");
+        assert_eq!(as_digits("duecentocinquanta euro"), "250 euro");
+        assert_eq!(as_digits("Devolvam-me cem reais"), "Devolvam-me 100 reais");
+        assert_eq!(as_digits("cento e vinte reais"), "120 reais");
+        assert_eq!(as_digits("Geef me zestig euro terug"), "Geef me 60 euro terug");
+        assert_eq!(as_digits("eenenveertig euro"), "41 euro");
+        assert_eq!(as_digits("zwrot mi sto pięćdziesiąt złotych"), "zwrot mi 150 złotych");
+        assert_eq!(as_digits("three euros and the tree euro"), "three euros and the tree euro");
     }
 }

@@ -41,7 +41,7 @@ struct Res {
     /// of 5.99" — joined, never a receipt's "Shipping $5.00" line —, "cover the $9 I spent on return shipping", "USD
     /// 12 towards courier charges", "and the cost of the batteries …, 12 dollars"): an addition to the ask. All but the
     /// third are dropped inside a told price; the third is asked by its verb.
-    extra_cost: [Regex; 5],
+    extra_cost: [Regex; 6],
     /// A sentence that opens by adding ("Additionally …", "Plus …", "On top, …", "And …").
     additive_start: Regex,
     unread_each: Regex,
@@ -224,6 +224,14 @@ fn res() -> Option<&'static Res> {
                 // F1612: "and the cost of the batteries I bought for it, 12 dollars".
                 Regex::new(&format!(
                     r"(?i)\b(?:and|plus)\s+(?:the|my|our)\s+(?:cost|price)\s+of\s+[^\n.;!?]{{1,60}}?[,:(]\s*(?P<f>{fig}|\b\d{{1,4}}\b)"
+                ))
+                .ok()?,
+                // F1648 (outside attack 52): a cost of the customer's own thrown in or included with the ask — "throw in
+                // $10 goodwill", "including the $12 it cost me to send it back", "incl. the $12 return courier", "return
+                // postage ($12) included", "with the $12 return fee thrown in". Only costs the order cannot hold (the
+                // way back, goodwill, the customer's outlay): "including the $5 shipping" may be the order's own.
+                Regex::new(&format!(
+                    r"(?i)\b(?:throw|chuck|toss|bung)\s+in\s+(?:the\s+|a\s+|an\s+|another\s+)?(?:extra\s+)?(?P<f>{fig}|\b\d{{1,4}}\b)|\b(?:including|incl\.?|inc\.)\s+(?:the\s+|my\s+)?(?P<g>{fig}|\b\d{{1,4}}\b)\s+(?:(?:it|that)\s+cost\s+(?:me|us)|(?:i|we)\s+(?:spent|paid)|(?:for\s+)?(?:the\s+)?(?:return|sending\s+it\s+back|goodwill|compensation|inconvenience))|\breturn\s+(?:postage|shipping|courier|fee|label|costs?)\s*\(?\s*(?P<h>{fig}|\b\d{{1,4}}\b)\s*\)?\s+(?:included|thrown\s+in|on\s+top|too|as\s+well)\b|\bwith\s+the\s+(?P<i>{fig}|\b\d{{1,4}}\b)\s+(?:[a-z]+\s+){{0,2}}?(?:thrown\s+in|included|on\s+top|added)\b"
                 ))
                 .ok()?,
             ],
@@ -938,7 +946,14 @@ fn cost_figures(s: &str) -> Vec<(usize, i64)> {
         .iter()
         .enumerate()
         .flat_map(|(k, re)| {
-            re.captures_iter(s).filter_map(move |c| c.name("f").filter(|f| k == 2 || !in_told_price(s, f.start())))
+            re.captures_iter(s).filter_map(move |c| {
+                ["f", "g", "h", "i"]
+                    .iter()
+                    .find_map(|n| c.name(n))
+                    // The third and the sixth ask their cost by their own words ("cover the $9 I spent", "including
+                    // the $12 it cost me"): no told price drops them.
+                    .filter(|f| k == 2 || k == 5 || !in_told_price(s, f.start()))
+            })
         })
         .filter_map(|f| Some((f.start(), cents_of(f.as_str())?)))
         .collect()

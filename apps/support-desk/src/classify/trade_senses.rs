@@ -135,6 +135,27 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "feelings",
         r"(?:so|really|very|deeply|quite|truly|a\s+(?:bit|little))\s+hurt\s+(?:that\s+(?:the|you|your|it|my\s+(?:gift|order|parcel|present|package))|and\s+(?:disappointed|upset|let\s+down|sad))|(?:disappointed|upset|sad)\s+and\s+hurt\b|hurt\s+(?:my\s+|her\s+|his\s+|our\s+)?feelings|felt\s+(?:so\s+|really\s+|very\s+)?hurt\s+(?:that|by\s+(?:the|your|how))",
     ),
+    // Outside attack 52: figures of speech and a life's other matters that hold a danger word.
+    (
+        "died",
+        "speech",
+        r"(?:nearly|almost|practically|literally)\s+died\s+(?:laughing|of\s+(?:laughter|embarrassment|shame|boredom|cringe))",
+    ),
+    (
+        "smoke",
+        "absence",
+        r"(?:produces|makes|gives|puts\s+out)\s+no\s+smoke|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+(?:make|produce|give\s+off)\s+(?:any\s+)?smoke",
+    ),
+    (
+        "court",
+        "life",
+        r"court\s+(?:date|appearance|hearing)s?\b|(?:tennis|basketball|squash|food|netball|badminton|volleyball|padel|pickleball)\s+courts?|court\s+shoes?",
+    ),
+    (
+        "shock",
+        "feeling",
+        r"(?:was|am|were|i'?m|i\s+am|so|really|quite|absolutely|honestly|genuinely)\s+shocked\s+(?:that|it|how|at\s+how|to\s+(?:see|find|learn|hear|discover))\b",
+    ),
     // Wood and boards swelling with damp.
     (
         "swell",
@@ -188,11 +209,11 @@ fn without_product_names(text: &str) -> String {
                 .ok()?,
                 // Capitalised (not all-caps): one to three capitalised words, then the goods' noun in lower case.
                 Regex::new(&format!(
-                    r"\b(?:[A-Z][a-z]+[ -]){{0,2}}[A-Z][a-z]+\s+(?:[a-z-]+\s+)?(?-i:{goods})"
+                    r"\b(?:[A-Z][a-z]+[ -]){{0,2}}[A-Z][a-z]+\s+(?:[a-z-]+\s+)?(?-i:{goods}|DVDs?|CDs?|LPs?|BDs?)"
                 ))
                 .ok()?,
                 Regex::new(&format!(
-                    r"(?i)\b(?:lawyers?|attorneys?|solicitors?|poison\s+ivy|bleeding\s+hearts?|explosion\s+box|burning\s+man|danger\s+mouse|fire\s+(?:truck|engine|fighter|station)|toxic\s+waste)\s+(?:[\w-]+\s+)?{goods}|\b(?:smoke|fog|haze)\s+machines?\b|\b(?P<name>(?:personal\s+)?injury)\s+(?:lawyers?|attorneys?|solicitors?|law\s+firms?|claims?\s+(?:firm|company|adverts?))"
+                    r"(?i)\b(?:lawyers?|attorneys?|solicitors?|poison\s+ivy|bleeding\s+hearts?|explosion\s+box|burning\s+man|danger\s+mouse|fire\s+(?:truck|engine|fighter|station)|toxic\s+waste)\s+(?:[\w-]+\s+)?{goods}|\b(?:smoke|fog|haze)\s+machines?\b|\b[\w]+-themed\s+(?:[\w-]+\s+)?{goods}|\b(?:ambulance|police|fire)\s+(?:[\w-]+\s+)?{goods}|\b(?P<name>(?:personal\s+)?injury)\s+(?:lawyers?|attorneys?|solicitors?|law\s+firms?|claims?\s+(?:firm|company|adverts?))"
                 ))
                 .ok()?,
             ])
@@ -268,6 +289,14 @@ mod tests {
             "the flame-grilled setting does nothing",
             "I ordered the smoked glass lamp and got clear glass",
             "the drawers have swollen after the rain got in the shed",
+            // Outside attack 52.
+            "I nearly died laughing at how tiny it is. Refund.",
+            "The smoke machine produces no smoke. Refund.",
+            "I needed it for a court date next week but it came broken. Refund.",
+            "I was shocked it broke so soon. Refund.",
+            "My lawyer-themed mug arrived chipped. Refund.",
+            "The Hurt Locker DVD won't play. Refund.",
+            "The ambulance toy's siren doesn't work. refund",
         ] {
             assert!(!crate::classify::safety_legal_injury(t), "{t}");
         }
