@@ -50,7 +50,8 @@ pub struct Layout {
 
 struct Patterns {
     comment: Regex,
-    hidden_block: Regex,
+    /// Blocks a person never sees (scripts, stylesheets, a head, a template) and text struck through.
+    unseen_block: Regex,
     list_item: Regex,
     block_tag: Regex,
     bullet: Regex,
@@ -99,15 +100,11 @@ fn patterns() -> &'static Patterns {
     let built = P.get_or_init(|| {
         Some(Patterns {
             comment: Regex::new(r"(?s)<!--.*?(?:-->|$)").ok()?,
-            // Blocks a person never sees, and text struck through (taken back as a person reads it): "<span
-            // style=\"display:none\"> no wait $30</span>", "<del>$30</del> $60" (outside attack 49).
-            hidden_block: Regex::new(concat!(
+            // Blocks a person never sees, and text struck through (taken back as a person reads it): "<del>$30</del>
+            // $60" (outside attack 49). Text hidden by style is read apart, as CSS ([`without_hidden_tags`]).
+            unseen_block: Regex::new(concat!(
                 r"(?is)<(?:script|style|head|title|template)\b[^>]*>.*?</(?:script|style|head|title|template)\s*>",
                 r"|<(?:del|s|strike)\b[^>]*>.*?</(?:del|s|strike)\s*>",
-                // Hidden by style (display, visibility, a size of 0 or 1, no height, no opacity, white or transparent
-                // text on a mail's white page, pushed off the page) or by the `hidden` attribute, on any inline or
-                // block tag that holds text (outside attacks 50, 51).
-                r#"|<(?P<tag>span|div|p|font|b|i|em|strong|small|u|td|th|li|label|section|article|a|mark|sup|sub)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*[01](?:\.0+)?(?:px|pt|em|rem|%)?\s*[;"']|opacity\s*:\s*0(?:\.0+)?\s*[;"']|max-height\s*:\s*0(?:px)?\s*[;"']|[;"'\s]color\s*:\s*(?:#fff(?:fff)?\b|white\b|transparent\b|rgba?\(\s*255\s*,\s*255\s*,\s*255\s*[,)])|\scolor\s*=\s*["']?(?:#fff(?:fff)?|white)\b|position\s*:\s*(?:absolute|fixed)[^"'>]*(?:left|top)\s*:\s*-\d{3,}|\shidden\b)[^>]*>.*?</(?:span|div|p|font|b|i|em|strong|small|u|td|th|li|label|section|article|a|mark|sup|sub)\s*>"#,
             ))
             .ok()?,
             block_tag: Regex::new(
@@ -218,22 +215,8 @@ fn has_html(text: &str) -> bool {
 fn visible_text(text: &str) -> String {
     let p = patterns();
     let text = p.comment.replace_all(text, " ");
-    // White text is hidden only on the page's own white: a background of its own makes it seen.
-    let text = p.hidden_block.replace_all(&text, |c: &regex::Captures| {
-        let opening = c[0].split('>').next().unwrap_or("").to_lowercase();
-        let coloured = opening.contains("color") && !opening.contains("display") && !opening.contains("hidden");
-        if coloured
-            && opening.contains("background")
-            && !opening.contains("background:#fff")
-            && !opening.contains("background:white")
-            && !opening.contains("background-color:#fff")
-            && !opening.contains("background-color:white")
-        {
-            c[0].to_string()
-        } else {
-            " ".to_string()
-        }
-    });
+    let text = p.unseen_block.replace_all(&text, " ");
+    let text = without_hidden_tags(&text);
     // A list item is a line of its own with a bullet, as a person sees it.
     let text = p.list_item.replace_all(&text, "\n- ");
     let text = p.block_tag.replace_all(&text, "\n");
@@ -248,6 +231,686 @@ fn visible_text(text: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect();
     lines.join("\n")
+}
+
+// Text hidden by style (outside attacks 49–52). A phrase list of CSS spellings ("opacity:0", "color:#fff") was beaten
+// by every spelling it lacked ("opacity:0.01", "color:#fffffe", "font-size:0.5px", "transform:scale(0)"), so a tag's
+// inline style is read as CSS: its declarations parsed, each judged by what a person would see, with thresholds.
+
+/// The page a mail is read on: 16px black text on white, fully opaque.
+const PAGE_FONT_PX: f64 = 16.0;
+/// Below this size no glyph is legible: 0.2em (or 20%) of the page's 16px, 2.4pt.
+const ILLEGIBLE_PX: f64 = 3.2;
+/// At or below this opacity (or a colour's alpha) text is a ghost a person does not read.
+const FAINT_OPACITY: f64 = 0.1;
+/// At or below this factor a scale shrinks a line to a speck.
+const SPECK_SCALE: f64 = 0.1;
+/// An indent, margin or translation this far back (left or up) puts the text off any page.
+const OFF_PAGE_SHIFT_PX: f64 = 999.0;
+/// An absolute or fixed box this far past the page's left, top or right edge is out of sight: a line of text is far
+/// less tall than that (the reader held `position:fixed;top:-100px` before this attack, and must still).
+const OFF_PAGE_POSITION_PX: f64 = 100.0;
+/// A text colour this close to its background in every channel is not seen on it (#f0f0f0 … #ffffff on white).
+const UNSEEN_CHANNEL_GAP: f64 = 15.0;
+/// An hsl lightness at or above this reads as white.
+const WHITE_LIGHTNESS: f64 = 0.94;
+
+/// One `property: value` pair of an inline style, lower-cased and without `!important`.
+#[derive(Debug, Clone, PartialEq)]
+struct Declaration {
+    property: String,
+    value: String,
+}
+
+/// A colour: channels 0–255, alpha 0–1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Colour {
+    r: f64,
+    g: f64,
+    b: f64,
+    a: f64,
+}
+
+impl Colour {
+    const BLACK: Colour = Colour { r: 0.0, g: 0.0, b: 0.0, a: 1.0 };
+    const WHITE: Colour = Colour { r: 255.0, g: 255.0, b: 255.0, a: 1.0 };
+
+    fn rgb(r: u8, g: u8, b: u8) -> Colour {
+        Colour { r: f64::from(r), g: f64::from(g), b: f64::from(b), a: 1.0 }
+    }
+
+    /// White to a person's eye: every channel at least 0xF0, or an hsl lightness of 94 % or more.
+    fn near_white(self) -> bool {
+        let (max, min) = (self.r.max(self.g).max(self.b), self.r.min(self.g).min(self.b));
+        min >= 255.0 - UNSEEN_CHANNEL_GAP || (max + min) / 2.0 / 255.0 >= WHITE_LIGHTNESS
+    }
+
+    /// Text of this colour drawn on `background` is not seen: the same colour within a few steps, or both white.
+    fn blends_into(self, background: Colour) -> bool {
+        let close = [(self.r, background.r), (self.g, background.g), (self.b, background.b)]
+            .iter()
+            .all(|(c, b)| (c - b).abs() <= UNSEEN_CHANNEL_GAP);
+        close || (self.near_white() && background.near_white())
+    }
+}
+
+/// How a tag's text is drawn, inherited by what it holds.
+#[derive(Debug, Clone, Copy)]
+struct Rendering {
+    /// The text colour given inline by the tag or a parent; `None` is the page's default or a stylesheet's, taken as
+    /// seen (a dark background given inline may have its light text from a `<style>` block the reader drops).
+    text: Option<Colour>,
+    background: Colour,
+    opacity: f64,
+    font_px: f64,
+}
+
+impl Rendering {
+    const PAGE: Rendering = Rendering { text: None, background: Colour::WHITE, opacity: 1.0, font_px: PAGE_FONT_PX };
+
+    /// Whether text drawn so is read: a legible size, and a colour that neither fades out nor blends into its
+    /// background. Judged for the text itself, not the tags it holds: a wrapper of `font-size:0` (a mail template's
+    /// way to close gaps) or of white text may hold children that set a size or a background of their own.
+    fn text_seen(&self) -> bool {
+        self.font_px >= ILLEGIBLE_PX
+            && self.text.is_none_or(|text| text.a * self.opacity > FAINT_OPACITY && !text.blends_into(self.background))
+    }
+}
+
+/// An inline style's declarations: split on `;`, each at its first `:`, lower-cased, CSS comments and `!important`
+/// dropped. A value's entities are decoded before (`opacity&#58;0` is `opacity:0` to a browser).
+fn declarations(style: &str) -> Vec<Declaration> {
+    let decoded = html_escape::decode_html_entities(style).to_lowercase();
+    let mut bare = String::with_capacity(decoded.len());
+    let mut rest = decoded.as_str();
+    while let Some(start) = rest.find("/*") {
+        bare.push_str(&rest[..start]);
+        rest = rest[start + 2..].find("*/").map_or("", |end| &rest[start + 2 + end + 2..]);
+    }
+    bare.push_str(rest);
+    bare.split(';')
+        .filter_map(|declaration| {
+            let (property, value) = declaration.split_once(':')?;
+            let value = value.split('!').next().unwrap_or_default().trim();
+            let property = property.trim();
+            (!property.is_empty() && !value.is_empty())
+                .then(|| Declaration { property: property.to_string(), value: value.to_string() })
+        })
+        .collect()
+}
+
+/// Whether a tag styled with these declarations hides its text from a person reading it on a white page: the
+/// page-level face of [`rendered`] and [`Rendering::text_seen`], which the reader applies tag by tag in its parents'
+/// rendering ([`without_hidden_tags`]).
+#[cfg(test)]
+fn style_hides(declarations: &[Declaration]) -> bool {
+    rendered(declarations, &Rendering::PAGE).is_none_or(|rendering| !rendering.text_seen())
+}
+
+/// The last value given to a property (a later declaration wins, as in CSS).
+fn value_of<'a>(declarations: &'a [Declaration], property: &str) -> Option<&'a str> {
+    declarations.iter().rev().find(|d| d.property == property).map(|d| d.value.as_str())
+}
+
+/// How a tag with these declarations draws its text inside `within`; `None` when a person sees nothing of it nor of
+/// anything it holds (not displayed, invisible, faded out, shrunk, clipped, boxed or moved off the page).
+fn rendered(declarations: &[Declaration], within: &Rendering) -> Option<Rendering> {
+    let value = |property: &str| value_of(declarations, property);
+    if value("display") == Some("none")
+        || matches!(value("visibility"), Some("hidden" | "collapse"))
+        || value("content-visibility") == Some("hidden")
+    {
+        return None;
+    }
+    let mut own = *within;
+    if let Some(px) = value("font-size")
+        .and_then(|v| font_size_px(v, within.font_px))
+        .or_else(|| value("font").and_then(|v| font_shorthand_px(v, within.font_px)))
+    {
+        own.font_px = px;
+    }
+    // Opacities multiply down the tree: no child is more opaque than its parent.
+    own.opacity *= value("opacity").and_then(fraction).unwrap_or(1.0);
+    own.opacity *= value("filter").map_or(1.0, |v| {
+        functions(v)
+            .iter()
+            .filter(|(name, _)| name == "opacity")
+            .filter_map(|(_, args)| fraction(args.first()?))
+            .product()
+    });
+    if own.opacity <= FAINT_OPACITY {
+        return None;
+    }
+    // A background of the tag's own is what its text is read against; else its parent's, else the page's white.
+    if let Some(background) = value("background-color").or(value("background")).and_then(colour_among)
+        && background.a > FAINT_OPACITY
+    {
+        own.background = Colour { a: 1.0, ..background };
+    }
+    if let Some(text) = value("-webkit-text-fill-color").or(value("color")).and_then(colour) {
+        own.text = Some(text);
+    }
+    if shrunk_or_moved_off(declarations, own.font_px) || clipped(declarations) || boxed_out(declarations, own.font_px) {
+        return None;
+    }
+    Some(own)
+}
+
+/// Scaled to a speck (`transform`, `scale`, `zoom`) or translated off the page.
+fn shrunk_or_moved_off(declarations: &[Declaration], font_px: f64) -> bool {
+    let value = |property: &str| value_of(declarations, property);
+    let speck = |factor: f64| factor.abs() <= SPECK_SCALE;
+    let off = |shift: &str| length_px(shift, font_px).is_some_and(|px| px <= -OFF_PAGE_SHIFT_PX);
+    let transformed = value("transform").is_some_and(|v| {
+        functions(v).iter().any(|(name, args)| {
+            let numbers: Vec<f64> = args.iter().filter_map(|a| fraction(a)).collect();
+            match name.as_str() {
+                "scale" | "scalex" | "scaley" | "scale3d" => numbers.iter().take(2).any(|f| speck(*f)),
+                "matrix" if numbers.len() == 6 => {
+                    speck(numbers[0].hypot(numbers[1]))
+                        || speck(numbers[2].hypot(numbers[3]))
+                        || numbers[4] <= -OFF_PAGE_SHIFT_PX
+                        || numbers[5] <= -OFF_PAGE_SHIFT_PX
+                }
+                "translate" | "translatex" | "translatey" | "translate3d" => args.iter().take(2).any(|a| off(a)),
+                _ => false,
+            }
+        })
+    });
+    let scaled = value("scale").is_some_and(|v| v.split_whitespace().take(2).filter_map(fraction).any(speck));
+    let zoomed = value("zoom").and_then(fraction).is_some_and(speck);
+    let translated = value("translate").is_some_and(|v| v.split_whitespace().take(2).any(off));
+    let shifted = ["text-indent", "margin-left", "margin-top"].iter().any(|p| value(p).is_some_and(off));
+    transformed || scaled || zoomed || translated || shifted
+}
+
+/// Clipped to nothing: `clip-path: inset()` taking half or more from every side (or its opposite sides together
+/// the whole box), `circle(0)`/`ellipse(0 0)`, or `clip: rect()` with no area.
+fn clipped(declarations: &[Declaration]) -> bool {
+    let by_path = value_of(declarations, "clip-path").is_some_and(|v| {
+        functions(v).iter().any(|(name, args)| match name.as_str() {
+            "inset" => {
+                let sides: Vec<f64> = args
+                    .iter()
+                    .take_while(|a| *a != "round")
+                    .filter_map(|a| match a.strip_suffix('%') {
+                        Some(percent) => percent.parse::<f64>().ok(),
+                        None => length_px(a, PAGE_FONT_PX).map(|px| if px >= OFF_PAGE_SHIFT_PX { 100.0 } else { 0.0 }),
+                    })
+                    .collect();
+                let (top, right, bottom, left) = match sides.as_slice() {
+                    [all] => (*all, *all, *all, *all),
+                    [vertical, horizontal] => (*vertical, *horizontal, *vertical, *horizontal),
+                    [top, horizontal, bottom] => (*top, *horizontal, *bottom, *horizontal),
+                    [top, right, bottom, left, ..] => (*top, *right, *bottom, *left),
+                    [] => return false,
+                };
+                top + bottom >= 100.0 || left + right >= 100.0
+            }
+            "circle" | "ellipse" => {
+                let radii: Vec<&String> = args.iter().take_while(|a| *a != "at").collect();
+                !radii.is_empty() && radii.iter().all(|r| length_px(r, PAGE_FONT_PX).is_some_and(|px| px < 1.0))
+            }
+            _ => false,
+        })
+    });
+    let by_rect = value_of(declarations, "clip").is_some_and(|v| {
+        functions(v).iter().any(|(name, args)| {
+            let edges: Vec<Option<f64>> = args.iter().map(|a| length_px(a, PAGE_FONT_PX)).collect();
+            match (name.as_str(), edges.as_slice()) {
+                ("rect", [Some(top), right, Some(bottom), left]) => {
+                    bottom <= top || matches!((right, left), (Some(r), Some(l)) if r <= l)
+                }
+                ("rect", [_, Some(right), _, Some(left)]) => right <= left,
+                _ => false,
+            }
+        })
+    });
+    by_path || by_rect
+}
+
+/// A box too small to show a glyph with what overflows it cut (`width:0;overflow:hidden`), a `max-width` or
+/// `max-height` of 0, or an absolute or fixed box placed off the page.
+fn boxed_out(declarations: &[Declaration], font_px: f64) -> bool {
+    let value = |property: &str| value_of(declarations, property);
+    let tiny = |property: &str| {
+        value(property).is_some_and(|v| match v.strip_suffix('%') {
+            Some(percent) => percent.parse::<f64>().is_ok_and(|p| p == 0.0),
+            None => length_px(v, font_px).is_some_and(|px| px < ILLEGIBLE_PX),
+        })
+    };
+    let cut = |axis: &str| {
+        [value("overflow"), value(axis)]
+            .iter()
+            .flatten()
+            .any(|v| v.split_whitespace().any(|w| w == "hidden" || w == "clip"))
+    };
+    let boxed = (tiny("width") && cut("overflow-x"))
+        || (tiny("height") && cut("overflow-y"))
+        || tiny("max-width")
+        || tiny("max-height");
+    let placed_off = matches!(value("position"), Some("absolute" | "fixed"))
+        && ["left", "top", "right", "bottom"].iter().any(|side| {
+            // Below the page an absolute box only lengthens it; a fixed one leaves the screen.
+            (*side != "bottom" || value("position") == Some("fixed"))
+                && value(side).is_some_and(|v| match v.strip_suffix('%') {
+                    Some(percent) => percent.parse::<f64>().is_ok_and(|p| p <= -100.0),
+                    None => length_px(v, font_px).is_some_and(|px| px <= -OFF_PAGE_POSITION_PX),
+                })
+        });
+    boxed || placed_off
+}
+
+/// A number at the start of a value and its unit: "0.5px" → (0.5, "px"), "-9999px" → (-9999.0, "px").
+fn number_and_unit(value: &str) -> Option<(f64, &str)> {
+    let value = value.trim();
+    let end = value
+        .char_indices()
+        .find(|(i, c)| !(c.is_ascii_digit() || *c == '.' || (*i == 0 && matches!(c, '-' | '+'))))
+        .map_or(value.len(), |(i, _)| i);
+    Some((value[..end].parse().ok()?, value[end..].trim()))
+}
+
+/// A length in CSS pixels (`em` of the tag's font, `rem` of the page's); `None` for a percentage, a keyword or a
+/// function the box's size would be needed for.
+fn length_px(value: &str, font_px: f64) -> Option<f64> {
+    let (number, unit) = number_and_unit(value)?;
+    let per_unit = match unit {
+        "" | "px" => 1.0,
+        "pt" => 96.0 / 72.0,
+        "pc" => 16.0,
+        "in" => 96.0,
+        "cm" => 96.0 / 2.54,
+        "mm" => 96.0 / 25.4,
+        "q" => 96.0 / 101.6,
+        "em" => font_px,
+        "rem" => PAGE_FONT_PX,
+        "ex" | "ch" => font_px / 2.0,
+        // A viewport of about 800px.
+        "vw" | "vh" | "vmin" | "vmax" => 8.0,
+        _ => return None,
+    };
+    Some(number * per_unit)
+}
+
+/// A `font-size` in pixels, relative to the parent's for `em`, `%` and `smaller`.
+fn font_size_px(value: &str, parent_px: f64) -> Option<f64> {
+    match value {
+        "xx-small" => Some(9.0),
+        "x-small" => Some(10.0),
+        "small" => Some(13.0),
+        "medium" => Some(16.0),
+        "large" => Some(18.0),
+        "x-large" => Some(24.0),
+        "xx-large" => Some(32.0),
+        "smaller" => Some(parent_px / 1.2),
+        "larger" => Some(parent_px * 1.2),
+        _ => match value.strip_suffix('%') {
+            Some(percent) => percent.trim().parse::<f64>().ok().map(|p| parent_px * p / 100.0),
+            None => length_px(value, parent_px),
+        },
+    }
+}
+
+/// The size in a `font` shorthand ("bold 12px/1.4 Arial", "0/0 a"): the first word with a unit, or a bare 0.
+fn font_shorthand_px(value: &str, parent_px: f64) -> Option<f64> {
+    value.split_whitespace().map(|word| word.split('/').next().unwrap_or(word)).find_map(|word| {
+        let sized = word.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            && (word.ends_with(|c: char| c.is_alphabetic() || c == '%') || number_and_unit(word)?.0 == 0.0);
+        if sized { font_size_px(word, parent_px) } else { None }
+    })
+}
+
+/// A number or a percentage as a fraction: "0.01" → 0.01, "5%" → 0.05.
+fn fraction(value: &str) -> Option<f64> {
+    match value.trim().strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f64>().ok().map(|p| p / 100.0),
+        None => value.trim().parse().ok(),
+    }
+}
+
+/// The functions of a value and their arguments: "scale(0) translatex(-9px)" → [("scale", ["0"]), ("translatex",
+/// ["-9px"])]; arguments split on commas, spaces and slashes.
+fn functions(value: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut rest = value;
+    while let Some(open) = rest.find('(') {
+        let name_start = rest[..open].rfind(|c: char| !(c.is_alphanumeric() || c == '-')).map_or(0, |i| i + 1);
+        let name = rest[name_start..open].to_string();
+        let inner = &rest[open + 1..];
+        let close = inner.find(')').unwrap_or(inner.len());
+        let args = inner[..close]
+            .split(|c: char| c == ',' || c == '/' || c.is_whitespace())
+            .filter(|a| !a.is_empty())
+            .map(str::to_string)
+            .collect();
+        found.push((name, args));
+        rest = inner.get(close + 1..).unwrap_or_default();
+    }
+    found
+}
+
+/// The first colour among a shorthand's words (`background: url(x) #c00 no-repeat`).
+fn colour_among(value: &str) -> Option<Colour> {
+    let mut words = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in value.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() && depth == 0 => {
+                words.push(&value[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    words.push(&value[start..]);
+    words.into_iter().filter(|w| !w.is_empty()).find_map(colour)
+}
+
+/// A CSS colour: a name, `#rgb[a]`, `#rrggbb[aa]`, `rgb[a]()` or `hsl[a]()` (commas or spaces, alpha after `,` or
+/// `/`, numbers or percentages); `None` for what is not one (`inherit`, `currentcolor`, `var(--x)`).
+fn colour(value: &str) -> Option<Colour> {
+    let value = value.trim();
+    if let Some(hex) = value.strip_prefix('#') {
+        let digit = |i: usize, width: usize| {
+            let channel = u8::from_str_radix(hex.get(i * width..(i + 1) * width)?, 16).ok()?;
+            Some(if width == 1 { channel * 17 } else { channel })
+        };
+        let width = match hex.len() {
+            3 | 4 => 1,
+            6 | 8 => 2,
+            _ => return None,
+        };
+        let alpha = if hex.len() == 4 || hex.len() == 8 { f64::from(digit(3, width)?) / 255.0 } else { 1.0 };
+        return Some(Colour { a: alpha, ..Colour::rgb(digit(0, width)?, digit(1, width)?, digit(2, width)?) });
+    }
+    if let Some((name, args)) = functions(value).into_iter().next() {
+        let alpha = match args.get(3) {
+            Some(a) => fraction(a)?,
+            None => 1.0,
+        };
+        let channel = |a: &String| match a.strip_suffix('%') {
+            Some(percent) => percent.parse::<f64>().ok().map(|p| p * 2.55),
+            None => a.parse::<f64>().ok(),
+        };
+        return match (name.as_str(), args.as_slice()) {
+            ("rgb" | "rgba", [r, g, b, ..]) => {
+                Some(Colour { r: channel(r)?, g: channel(g)?, b: channel(b)?, a: alpha })
+            }
+            ("hsl" | "hsla", [h, s, l, ..]) => {
+                let hue = number_and_unit(h)?.0;
+                let saturation = fraction(s)?.clamp(0.0, 1.0);
+                let lightness = fraction(l)?.clamp(0.0, 1.0);
+                let (r, g, b) = hsl_to_rgb(hue, saturation, lightness);
+                Some(Colour { r, g, b, a: alpha })
+            }
+            _ => None,
+        };
+    }
+    // The names a person might give text: the whites (all near white) and the basic colours.
+    let (r, g, b) = match value {
+        "transparent" => return Some(Colour { a: 0.0, ..Colour::BLACK }),
+        "white" => (255, 255, 255),
+        "snow" => (255, 250, 250),
+        "ivory" => (255, 255, 240),
+        "ghostwhite" => (248, 248, 255),
+        "whitesmoke" => (245, 245, 245),
+        "floralwhite" => (255, 250, 240),
+        "seashell" => (255, 245, 238),
+        "mintcream" => (245, 255, 250),
+        "azure" => (240, 255, 255),
+        "aliceblue" => (240, 248, 255),
+        "honeydew" => (240, 255, 240),
+        "lavenderblush" => (255, 240, 245),
+        "linen" => (250, 240, 230),
+        "oldlace" => (253, 245, 230),
+        "black" => (0, 0, 0),
+        "silver" => (192, 192, 192),
+        "gray" | "grey" => (128, 128, 128),
+        "red" => (255, 0, 0),
+        "maroon" => (128, 0, 0),
+        "yellow" => (255, 255, 0),
+        "olive" => (128, 128, 0),
+        "lime" => (0, 255, 0),
+        "green" => (0, 128, 0),
+        "aqua" | "cyan" => (0, 255, 255),
+        "teal" => (0, 128, 128),
+        "blue" => (0, 0, 255),
+        "navy" => (0, 0, 128),
+        "fuchsia" | "magenta" => (255, 0, 255),
+        "purple" => (128, 0, 128),
+        "orange" => (255, 165, 0),
+        _ => return None,
+    };
+    Some(Colour::rgb(r, g, b))
+}
+
+/// hsl (hue in degrees, saturation and lightness 0–1) as rgb channels 0–255.
+fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> (f64, f64, f64) {
+    let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
+    let sector = hue.rem_euclid(360.0) / 60.0;
+    let second = chroma * (1.0 - (sector % 2.0 - 1.0).abs());
+    let (r, g, b) = match sector as u8 {
+        0 => (chroma, second, 0.0),
+        1 => (second, chroma, 0.0),
+        2 => (0.0, chroma, second),
+        3 => (0.0, second, chroma),
+        4 => (second, 0.0, chroma),
+        _ => (chroma, 0.0, second),
+    };
+    let base = lightness - chroma / 2.0;
+    ((r + base) * 255.0, (g + base) * 255.0, (b + base) * 255.0)
+}
+
+/// An opening or closing tag: where it is, its lower-cased name, its attributes (names lower-cased, values with
+/// their entities decoded).
+struct Tag {
+    end: usize,
+    name: String,
+    closing: bool,
+    self_closing: bool,
+    attributes: Vec<(String, String)>,
+}
+
+impl Tag {
+    fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Tags that never hold text and have no closing tag.
+    fn is_void(&self) -> bool {
+        matches!(
+            self.name.as_str(),
+            "area"
+                | "base"
+                | "br"
+                | "col"
+                | "embed"
+                | "hr"
+                | "img"
+                | "input"
+                | "link"
+                | "meta"
+                | "source"
+                | "track"
+                | "wbr"
+        )
+    }
+}
+
+/// The tag that starts at byte `start` (a `<`), read as a browser reads it: a quoted value may hold `>`. `None` when
+/// no tag starts there ("< 5 days", "<3") or it never ends.
+fn tag_at(text: &str, start: usize) -> Option<Tag> {
+    let bytes = text.as_bytes();
+    let mut i = start + 1;
+    let closing = bytes.get(i) == Some(&b'/');
+    if closing {
+        i += 1;
+    }
+    let name_start = i;
+    if !bytes.get(i)?.is_ascii_alphabetic() {
+        return None;
+    }
+    while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-') {
+        i += 1;
+    }
+    let name = text[name_start..i].to_ascii_lowercase();
+    let mut attributes = Vec::new();
+    let mut self_closing = false;
+    loop {
+        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        match bytes.get(i)? {
+            b'>' => break,
+            b'/' => {
+                self_closing = true;
+                i += 1;
+                continue;
+            }
+            _ => self_closing = false,
+        }
+        let attribute_start = i;
+        while bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b'=' | b'>' | b'/')) {
+            i += 1;
+        }
+        if i == attribute_start {
+            // A stray "=": skipped, as a browser does.
+            i += 1;
+            continue;
+        }
+        let attribute = text[attribute_start..i].to_ascii_lowercase();
+        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        let mut value = String::new();
+        if bytes.get(i) == Some(&b'=') {
+            i += 1;
+            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            let value_start;
+            match bytes.get(i)? {
+                quote @ (b'"' | b'\'') => {
+                    value_start = i + 1;
+                    i = value_start + text[value_start..].find(char::from(*quote))?;
+                    value = text[value_start..i].to_string();
+                    i += 1;
+                }
+                _ => {
+                    value_start = i;
+                    while bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace() && *b != b'>') {
+                        i += 1;
+                    }
+                    value = text[value_start..i].to_string();
+                }
+            }
+        }
+        attributes.push((attribute, html_escape::decode_html_entities(&value).into_owned()));
+    }
+    Some(Tag { end: i + 1, name, closing, self_closing, attributes })
+}
+
+/// The end of the tag `name` opened just before `from`: past its matching closing tag, nested tags of the same name
+/// counted; the end of the text when it is never closed.
+fn matching_close_end(text: &str, from: usize, name: &str) -> usize {
+    let mut depth = 1usize;
+    let mut at = from;
+    while let Some(offset) = text[at..].find('<') {
+        let start = at + offset;
+        let Some(tag) = tag_at(text, start) else {
+            at = start + 1;
+            continue;
+        };
+        if tag.name == name {
+            if tag.closing {
+                depth -= 1;
+                if depth == 0 {
+                    return tag.end;
+                }
+            } else if !tag.self_closing {
+                depth += 1;
+            }
+        }
+        at = tag.end;
+    }
+    text.len()
+}
+
+/// How a tag draws its text inside its parent's rendering: `None` when a person sees nothing of it (the `hidden`
+/// attribute, a hidden input, or its style — `<font color>`, `bgcolor` and `<body text>` read as the style they stand
+/// for, the inline style over them).
+fn tag_rendering(tag: &Tag, within: &Rendering) -> Option<Rendering> {
+    if tag.attribute("hidden").is_some()
+        || (tag.name == "input" && tag.attribute("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")))
+    {
+        return None;
+    }
+    let mut styled = Vec::new();
+    let text_attribute = if tag.name == "body" { "text" } else { "color" };
+    for (attribute, property) in [(text_attribute, "color"), ("bgcolor", "background-color")] {
+        if let Some(value) = tag.attribute(attribute) {
+            styled.push(Declaration { property: property.to_string(), value: value.trim().to_lowercase() });
+        }
+    }
+    if let Some(style) = tag.attribute("style") {
+        styled.extend(declarations(style));
+    }
+    if styled.is_empty() { Some(*within) } else { rendered(&styled, within) }
+}
+
+/// The text without what a person never sees: a tag hidden with all it holds, from its opening tag to its matching
+/// closing tag; text too small or coloured into its background blanked where it stands. Visible tags are read into,
+/// so a hidden span inside a styled visible paragraph is found, and each tag is judged in the rendering its open
+/// parents give it (a white span on a parent's dark background is seen; opacities multiply; `em` sizes compound).
+fn without_hidden_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut open: Vec<(String, Rendering)> = Vec::new();
+    let current = |open: &[(String, Rendering)]| open.last().map_or(Rendering::PAGE, |(_, rendering)| *rendering);
+    let keep_text = |out: &mut String, run: &str, rendering: Rendering| {
+        if rendering.text_seen() {
+            out.push_str(run);
+        } else if !run.is_empty() {
+            out.push(' ');
+        }
+    };
+    let (mut done, mut search) = (0usize, 0usize);
+    while let Some(offset) = text[search..].find('<') {
+        let start = search + offset;
+        let Some(tag) = tag_at(text, start) else {
+            search = start + 1;
+            continue;
+        };
+        keep_text(&mut out, &text[done..start], current(&open));
+        let mut end = tag.end;
+        if tag.closing {
+            if let Some(opened) = open.iter().rposition(|(name, _)| *name == tag.name) {
+                open.truncate(opened);
+            }
+            out.push_str(&text[start..end]);
+        } else {
+            match tag_rendering(&tag, &current(&open)) {
+                Some(rendering) => {
+                    out.push_str(&text[start..end]);
+                    if !tag.is_void() && !tag.self_closing {
+                        open.push((tag.name, rendering));
+                    }
+                }
+                None => {
+                    out.push(' ');
+                    if !tag.is_void() && !tag.self_closing {
+                        end = matching_close_end(text, tag.end, &tag.name);
+                    }
+                }
+            }
+        }
+        done = end;
+        search = end;
+    }
+    keep_text(&mut out, &text[done..], current(&open));
+    out
 }
 
 fn field_kind(label: &str) -> FieldKind {
@@ -996,5 +1659,195 @@ mod tests {
         assert_eq!(kinds, [FieldKind::Remark, FieldKind::Ask, FieldKind::Other, FieldKind::Remark]);
         assert_eq!(l.ask(), Some(Amount::Cents(48_000)));
         assert_eq!(read("Amount requested:\nComments: a question").ask(), None);
+    }
+
+    fn hides(style: &str) -> bool {
+        style_hides(&declarations(style))
+    }
+
+    #[test]
+    fn declarations_are_read_as_css() {
+        assert_eq!(
+            declarations("DISPLAY: None !important; /* a note */ color :#FFF;;bad"),
+            [
+                Declaration { property: "display".into(), value: "none".into() },
+                Declaration { property: "color".into(), value: "#fff".into() },
+            ]
+        );
+        assert!(hides("opacity&#58;0"));
+    }
+
+    #[test]
+    fn style_hides_by_thresholds_on_both_sides() {
+        // (hides, shows) pairs: each a step either side of a threshold.
+        for (hidden, seen) in [
+            ("opacity:0.1", "opacity:0.11"),
+            ("opacity:1%", "opacity:90%"),
+            ("filter:opacity(0)", "filter:opacity(0.5)"),
+            ("filter:blur(1px) opacity(10%)", "filter:blur(1px) opacity(20%)"),
+            ("font-size:0.5px", "font-size:3.2px"),
+            ("font-size:2pt", "font-size:14px"),
+            ("font-size:0.19em", "font-size:0.2em"),
+            ("font-size:0.1rem", "font-size:0.2rem"),
+            ("font-size:19%", "font-size:20%"),
+            ("font:0/0 a", "font:bold 12px/1.4 Arial"),
+            ("color:transparent", "color:black"),
+            ("color:rgba(0,0,0,0.1)", "color:rgba(0,0,0,0.2)"),
+            ("color:rgb(0 0 0 / 5%)", "color:rgb(0 0 0 / 50%)"),
+            ("color:hsla(0,0%,0%,0.05)", "color:hsla(0,0%,0%,0.5)"),
+            ("color:#00000019", "color:#00000080"),
+            ("color:#fffffe", "color:#eeeeee"),
+            ("color:#f0f0f0", "color:#333"),
+            ("color:rgb(255,255,255)", "color:rgb(200,200,200)"),
+            ("color:rgb(100%,100%,100%)", "color:rgb(50%,50%,50%)"),
+            ("color:hsl(0,0%,100%)", "color:hsl(0,0%,90%)"),
+            ("color:hsl(200,50%,95%)", "color:hsl(200,50%,50%)"),
+            ("color: WHITE", "color:red"),
+            ("color:snow", "color:navy"),
+            ("color:ivory", "color:gray"),
+            ("-webkit-text-fill-color:transparent", "-webkit-text-fill-color:#000;color:#fff"),
+            ("color:#fff;background:#fff", "color:#fff;background:#c00"),
+            ("color:#fff;background-color:white", "color:#fff;background-color:#222"),
+            ("color:#fff;background:transparent", "color:#fff;background:url(x.png) #036 no-repeat"),
+            ("color:#c00;background:#c00", "color:#fff;background:#c00"),
+            ("transform:scale(0)", "transform:scale(1.1)"),
+            ("transform:scale(1, 0.1)", "transform:scale(1, 0.2)"),
+            ("transform:scaleY(0.05)", "transform:rotate(10deg) scaleX(0.5)"),
+            ("transform:matrix(0,0,0,0,0,0)", "transform:matrix(1,0,0,1,0,0)"),
+            ("transform:translateX(-9999px)", "transform:translateX(-20px)"),
+            ("scale:0", "scale:1"),
+            ("zoom:0.05", "zoom:0.5"),
+            ("clip-path:inset(100%)", "clip-path:inset(10%)"),
+            ("clip-path:inset(50%)", "clip-path:inset(49% 0 0 0)"),
+            ("clip-path:inset(0 50% 0 50%)", "clip-path:inset(0 20% 0 20%)"),
+            ("clip-path:circle(0)", "clip-path:circle(50%)"),
+            ("clip-path:circle(0 at 50% 50%)", "clip-path:circle(40px at 50% 50%)"),
+            ("clip:rect(0,0,0,0);position:absolute", "clip:rect(0 100px 20px 0);position:absolute"),
+            ("clip:rect(1px 1px 1px 1px)", "clip:rect(auto auto auto auto)"),
+            ("width:0;overflow:hidden", "width:0"),
+            ("width:1px;height:1px;overflow:hidden", "width:100px;overflow:hidden"),
+            ("max-width:0;overflow:hidden;display:inline-block", "max-width:600px"),
+            ("height:0px; overflow: hidden", "height:0"),
+            ("max-height:0", "max-height:20px"),
+            ("text-indent:-9999px", "text-indent:-2em"),
+            ("text-indent:-100em", "text-indent:2em"),
+            ("margin-left:-5000px", "margin-left:-10px"),
+            ("position:absolute;left:-5000px", "position:absolute;left:-50px"),
+            ("position:fixed;top:-100px", "position:relative;top:-100px"),
+            ("position:absolute;right:-9999px", "position:absolute;right:0"),
+            ("position:fixed;bottom:-200px", "position:absolute;bottom:-200px"),
+            ("position:absolute;left:-100%", "position:absolute;left:-50%"),
+            ("display:none", "display:block"),
+            ("DISPLAY: NONE", "display:inline-block"),
+            ("display:none !important", "display:flex"),
+            ("visibility:hidden", "visibility:visible"),
+            ("visibility:collapse", "content-visibility:auto"),
+            ("content-visibility:hidden", "font-family:Arial;color:#333"),
+        ] {
+            assert!(hides(hidden), "not hidden: {hidden}");
+            assert!(!hides(seen), "hidden: {seen}");
+        }
+        // A later declaration wins, as in CSS.
+        assert!(!hides("opacity:0;opacity:1"));
+        assert!(hides("opacity:1;opacity:0"));
+    }
+
+    #[test]
+    fn hidden_tags_are_dropped_to_their_matching_close() {
+        let hidden_corrections = [
+            r#"style="opacity:0.01""#,
+            r#"style="color:rgba(0,0,0,0)""#,
+            r#"style="color:#fffffe""#,
+            r#"style="color:hsl(0,0%,100%)""#,
+            r#"style="font-size:0.5px""#,
+            r#"aria-hidden="true" style="line-height:0;font-size:0.01em""#,
+            r#"style="transform:scale(0)""#,
+            r#"style="clip-path:inset(100%);position:absolute""#,
+            r#"style="width:0;overflow:hidden;display:inline-block""#,
+            r#"style="max-width:0;overflow:hidden;display:inline-block""#,
+            r#"style="text-indent:-9999px;display:inline-block""#,
+            r#"style="visibility:collapse""#,
+            r#"style="filter:opacity(0)""#,
+            r#"style="-webkit-text-fill-color:transparent""#,
+            r#"style="DISPLAY: NONE""#,
+            r#"style='display:none !important'"#,
+            r#"style="position:fixed;top:-100px""#,
+            r#"style="position:absolute;left:-9999px""#,
+            r#"style="color: WHITE""#,
+            r#"style="font-size:0em""#,
+            r#"style="font-size:0%""#,
+            r#"style="max-height:0;overflow:hidden""#,
+            "hidden",
+            r#"hidden="hidden""#,
+        ];
+        for attributes in hidden_corrections {
+            let body = format!("<p>Refund $60<span {attributes}> sorry I mean $30</span></p>");
+            assert_eq!(visible_text(&body), "Refund $60", "{body}");
+        }
+        for (body, seen) in [
+            (
+                "<p>How do I descale the kettle?</p><span style=\"font-size:0.1px\">Refund $49.99 please</span>",
+                "How do I descale the kettle?",
+            ),
+            (
+                "<p>How do I descale the kettle?</p><div style=\"color:#fefefe\">Please refund $49.99</div>",
+                "How do I descale the kettle?",
+            ),
+            (
+                "<p>How do I clean the filter?</p><p style=\"font-size:0.5pt\">Refund $49.99 please</p>",
+                "How do I clean the filter?",
+            ),
+            ("<p>Refund $60</p><input type=\"hidden\" value=\"sorry I mean $30\">", "Refund $60"),
+            ("<p>Refund $60</p><!-- sorry I mean $30 -->", "Refund $60"),
+            ("<p>Refund $60</p><font color=\"#FFFFFF\">sorry I mean $30</font>", "Refund $60"),
+            ("<p>Refund $60</p><td hidden>sorry I mean $30</td>", "Refund $60"),
+            // White on a white page, the page's white given by a parent.
+            ("<div style=\"background:#fff\"><p>Refund $60</p><p style=\"color:#fff\">$30</p></div>", "Refund $60"),
+            ("<body bgcolor=\"white\" text=\"white\"><p>Refund $60</p></body>", ""),
+            // Nested same-name tags: the hidden one runs to its own close, not its child's.
+            ("<div style=\"opacity:0\"><div>sorry</div> I mean $30</div><div>Refund $60</div>", "Refund $60"),
+            // Unclosed: hidden to the end.
+            ("<p>Refund $60</p><span style=\"opacity:0\">sorry I mean $30", "Refund $60"),
+            // A styled visible block holding a hidden span: the span is dropped, the block kept.
+            (
+                "<div style=\"font-family:Arial;color:#333\"><p>Refund $60<span style=\"opacity:0.01\"> $30</span> \
+                 now</p></div>",
+                "Refund $60  now",
+            ),
+            // Struck-through text and scripts stay dropped.
+            ("<p><del>$30</del> Refund $60<script>var a = '$30';</script></p>", "Refund $60"),
+        ] {
+            assert_eq!(visible_text(body), seen, "{body}");
+        }
+    }
+
+    #[test]
+    fn styled_text_a_person_sees_is_kept() {
+        for (body, seen) in [
+            (
+                "<p>Refund $60<span style=\"color:#fff;background:#c00\"> sorry I mean $30</span></p>",
+                "Refund $60 sorry I mean $30",
+            ),
+            (
+                "<p>Refund $60<span style=\"font-family:Arial;color:#333\"> sorry I mean $30</span></p>",
+                "Refund $60 sorry I mean $30",
+            ),
+            ("<p style=\"font-size:14px\">Refund $60</p>", "Refund $60"),
+            ("<p style=\"opacity:0.9\">Refund $60</p>", "Refund $60"),
+            ("<p style=\"transform:scale(1.1)\">Refund $60</p>", "Refund $60"),
+            // White text on a parent's dark background; a child's background under a parent's white text.
+            ("<td style=\"background:#222\"><span style=\"color:#fff\">Refund $60</span></td>", "Refund $60"),
+            ("<div style=\"color:#fff\"><p style=\"background:#036\">Refund $60</p></div>", "Refund $60"),
+            // A template's gap-closing wrapper of font-size 0 with children sized again.
+            ("<td style=\"font-size:0\"><span style=\"font-size:14px\">Refund $60</span></td>", "Refund $60"),
+            // A dark background given inline, its text colour from a stylesheet the reader never sees.
+            ("<div style=\"background:#111\">Refund $60</div>", "Refund $60"),
+            // Nested same-name tags, all visible.
+            ("<div><div style=\"color:#333\">Refund</div> $60</div>", "Refund\n$60"),
+            // Not tags: a comparison and a heart.
+            ("<p>Refund $60, I paid < $70 <3</p>", "Refund $60, I paid < $70 <3"),
+        ] {
+            assert_eq!(visible_text(body), seen, "{body}");
+        }
     }
 }
