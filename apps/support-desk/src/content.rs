@@ -457,7 +457,32 @@ pub fn normalize(text: &str) -> String {
         }
     }
     fold_word(&word, &mut out);
-    unwrapped(&out)
+    currency_marks(&unwrapped(&out))
+}
+
+/// Currency marks the amount grammar has no symbol for, written as their codes (blind104, blind105): the rand's "R"
+/// before a figure ("R349 back", "R1 290"; a capital R alone, never "R2-D2" or a model "R35GT"), the real's "R$", and
+/// the whole figure with a dash for its cents ("10,-", "49.-").
+fn currency_marks(text: &str) -> String {
+    static RES: std::sync::OnceLock<Option<[regex::Regex; 3]>> = std::sync::OnceLock::new();
+    let Some([real, rand, dash]) = RES
+        .get_or_init(|| {
+            Some([
+                regex::Regex::new(r"\bR\$\s?(?P<d>\d)").ok()?,
+                regex::Regex::new(
+                    r"(?P<pre>^|[^\w$.,-])R\s?(?P<n>\d{1,3}(?:[ ,.]\d{3})*(?:[.,]\d{1,2})?)(?P<post>[^\w-]|$)",
+                )
+                .ok()?,
+                regex::Regex::new(r"(?P<n>\d)(?P<sep>[.,])-{1,2}(?P<post>[^\w-]|$)").ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let text = real.replace_all(text, "BRL $d");
+    let text = rand.replace_all(&text, "${pre}ZAR ${n}${post}");
+    dash.replace_all(&text, "${n}${sep}00${post}").into_owned()
 }
 
 /// Lines a mail client wrapped in mid-sentence joined back ("I ask only 10\neuros back", blind92): a long line that
@@ -611,6 +636,22 @@ pub fn flags(body: &str) -> Vec<Flag> {
 pub fn sanitize(body: &str) -> Sanitized {
     let neutral = body.replace("<<<", "‹‹‹").replace(">>>", "›››");
     Sanitized { wrapped: format!("{OPEN}\n{neutral}\n{CLOSE}"), flags: flags(body) }
+}
+
+#[cfg(test)]
+mod currency_mark_tests {
+    use super::currency_marks;
+
+    #[test]
+    fn the_rand_the_real_and_a_dash_for_cents_are_written_as_codes() {
+        assert_eq!(currency_marks("R349 back for the dog food pls"), "ZAR 349 back for the dog food pls");
+        assert_eq!(currency_marks("I paid R1 290 for it"), "I paid ZAR 1 290 for it");
+        assert_eq!(currency_marks("give me back R150, a new tray"), "give me back ZAR 150, a new tray");
+        assert_eq!(currency_marks("each one is R$ 39,90"), "each one is BRL 39,90");
+        assert_eq!(currency_marks("plus 10,- for my way"), "plus 10,00 for my way");
+        assert_eq!(currency_marks("my R2-D2 toy and the R35GT"), "my R2-D2 toy and the R35GT");
+        assert_eq!(currency_marks("order 1234-R5"), "order 1234-R5");
+    }
 }
 
 #[cfg(test)]

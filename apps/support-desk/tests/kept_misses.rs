@@ -204,3 +204,63 @@ fn blind93_95_kept_misses_by_class() {
         assert_eq!(decide(body, cents, &[]), want, "{body}");
     }
 }
+
+/// blind102–105's first-run misses fixed by class (after the first runs; not generalisation): a near miss to the eye;
+/// a duplicate told as "both £27.45"; a telephone line under a signature read as an addend; the rand "R349" and the
+/// real "R$"; a dash for cents ("10,-"); "I nearly fell over" at a price; swaddles given at the hospital at a birth;
+/// an unrelated purchase elsewhere told with "also"; another shop's slow refund told.
+#[test]
+fn blind102_105_kept_misses_by_class() {
+    for (body, cents, want) in [
+        (
+            "I took the new pole saw up to the allotment, and the chain came right off mid-cut and whipped back past my \
+             face, missed my eye by an inch, I'm a bit shaken to be honest. I'd like the £129.99 refunded please.",
+            12_999,
+            other("escalate", "E2"),
+        ),
+        (
+            "I noticed your shop twice on the same day, 14th, both £27.45, and the car MOT at £54.85. So I think I've \
+             been charged twice for the pots? Could you refund the second one. Kind regards, Priya",
+            2_745,
+            refund(2_745),
+        ),
+        (
+            "Hi team,\n\nPlease refund the $89.00 for the faulty DI box on order 7781.\n\nThanks,\nSam\n\nSam Ortiz | \
+             Chief Engineer | Low Ceiling Studios\n+1 (503) 555-0142",
+            8_900,
+            refund(8_900),
+        ),
+        ("R349 back for the dog food pls, 2 of the bags split open in the box", 89_900, refund(34_900)),
+        (
+            "I paid R1 290 for it which I thought was steep, but fine. One of the sisal posts was frayed. Would you be \
+             willing to refund R250 so I can fix it up myself?",
+            129_000,
+            refund(25_000),
+        ),
+        (
+            "Please refund the 49,95 for the bed plus 10,- for my way to the post office and my time. Total 59,95.",
+            4_995,
+            other("refuse", "X2"),
+        ),
+        (
+            "Hiya, the twin pack of hedge trimmer blades went to number 9 who are away on a cruise (she told me the \
+             price and I nearly fell over) so I only got it yesterday. One blade is bent. The pack was £45. So please \
+             refund the £22.50 for the bent blade.",
+            4_500,
+            refund(2_250),
+        ),
+        (
+            "Please refund the 29.99 - I refused the parcel at the door, the baby arrived early and we were given \
+             three of these swaddles at the hospital.",
+            2_999,
+            refund(2_999),
+        ),
+        (
+            "ok so it's 3am and I'm typing this one-handed with the baby asleep on my chest, apologies for typos. we got the video baby monitor from you two weeks ago, the $129.99 one, after a LOT of research (my wife made a spreadsheet). first few nights fine. now the camera picture is fuzzy like an old tv and every 10 min it loses connection and beeps, which wakes both of us AND the baby, which defeats the entire purpose of a baby monitor lol. I already bought a wall mount for it from another store, paid like $80 for the mount and install, which is annoying but that's on me. also unrelated but the $60 jacket I ordered for myself from some other place never came either, this has not been my month. we tried resetting it, different outlet, moved the router, updated the app. nothing. honestly I'd just like my money back for it and we'll go back to the old audio one from my sister. thanks, Marcus",
+            12_999,
+            refund(12_999),
+        ),
+    ] {
+        assert_eq!(decide(body, cents, &[]), want, "{body}");
+    }
+}

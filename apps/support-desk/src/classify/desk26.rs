@@ -116,7 +116,7 @@ pub fn refund_underway(own: &str) -> bool {
     static NEW: OnceLock<Option<Regex>> = OnceLock::new();
     let talk = re(
         &TALK,
-        r"(?i)\b(?:still\s+(?:waiting|nothing|not)|nothing\s+(?:yet|so\s+far|has\s+(?:arrived|come))|(?:has|have)n'?t\s+(?:arrived|come|shown|appeared|landed|gone\s+through|been\s+(?:paid|sent|credited))|not\s+(?:arrived|received|shown|come)\s+yet|(?:waiting|wait)\s+(?:for|on|the)|i\s+am\s+waiting|chas(?:e|ing)|expedite|hurry|speed\s+up|status|any\s+update|pending|(?:you|your\s+\w+|agent|colleague|they|he|she)\s+(?:\w+\s+){0,3}?(?:said|agreed|promised|confirmed|told\s+me|approved)|(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:my\s+)?(?:\w+\s+)?(?:card|account|visa|mastercard|amex|paypal)|(?:go|goes|going|be\s+paid|be\s+sent|send|sent|paid)\s+(?:\w+\s+){0,3}?to\s+(?:my\s+)?(?:new\s+)?(?:card|account|visa|mastercard|amex|paypal|bank)|(?:you'?re|you\s+are)\s+refunding|where\s+is|where'?s|eta|any\s+news|(?:what'?s|what\s+is)\s+the\s+hold[- ]?up|holdup|not\s+(?:yet\s+)?in\s+(?:my\s+)?(?:bank|account)|(?:did|has)\s+it\s+(?:go|gone)\s+through|went\s+through|follow(?:ing)?[- ]?up|nudge|re-?send|been\s+waiting|it'?s\s+been|confirm\s+(?:the\s+)?refund|requested\s+on|please\s+advise)\b|\bwhere\s*[?!.]*\s*$",
+        r"(?i)\b(?:still\s+(?:waiting|nothing|not)|nothing\s+(?:yet|so\s+far|has\s+(?:arrived|come))|(?:has|have)n'?t\s+(?:arrived|come|shown|appeared|landed|gone\s+through|been\s+(?:paid|sent|credited))|not\s+(?:arrived|received|shown|come)\s+yet|(?:waiting|wait)\s+(?:for|on|the)|i\s+am\s+waiting|chas(?:e|ing)|expedite|hurry|speed\s+up|status|any\s+update|pending|(?:you|your\s+\w+|agent|colleague|they|he|she)\s+(?:\w+\s+){0,3}?(?:said|agreed|promised|confirmed|told\s+me|approved)|(?:instead\s+of|rather\s+than|not)\s+(?:to\s+)?(?:my\s+)?(?:\w+\s+)?(?:card|account|visa|mastercard|amex|paypal)|(?:go|goes|going|be\s+paid|be\s+sent|send|sent|paid)\s+(?:\w+\s+){0,3}?to\s+(?:my\s+)?(?:new\s+)?(?:card|account|visa|mastercard|amex|paypal|bank)|(?:you'?re|you\s+are)\s+refunding|where\s+is|where'?s|when\s+(?:will\s+)?it\s+(?:will\s+)?(?:come|arrive|be\s+(?:paid|sent|back))|come\s+to\s+my\s+(?:bank|account|card)|eta|any\s+news|(?:what'?s|what\s+is)\s+the\s+hold[- ]?up|holdup|not\s+(?:yet\s+)?in\s+(?:my\s+)?(?:bank|account)|(?:did|has)\s+it\s+(?:go|gone)\s+through|went\s+through|follow(?:ing)?[- ]?up|nudge|re-?send|been\s+waiting|it'?s\s+been|confirm\s+(?:the\s+)?refund|requested\s+on|please\s+advise)\b|\bwhere\s*[?!.]*\s*$",
     );
     let new = re(
         &NEW,
@@ -139,12 +139,18 @@ pub fn refund_told_to(own: &str) -> bool {
     };
     re.find_iter(own).any(|m| {
         let before = own[..m.start()].trim_end().to_lowercase();
-        !["to", "'d", "would", "will", "you", "they", "he", "she", "i", "we", "can't", "cannot", "didn't", "said", "on"]
-            .iter()
-            .any(|w| before.ends_with(w))
+        // An imperative urged ("please just refund the sieve") tells, whatever else its sentence says (blind102 `b-06`).
+        let urged = ["please", "just", "pls", "kindly", "so"].iter().any(|w| before.ends_with(w));
+        ![
+            "to", "'d", "would", "will", "you", "they", "he", "she", "i", "we", "can't", "cannot", "didn't", "said", "on",
+            // The refund as a noun ("I want ask about the refund 23.50 you say you send", blind103 `g-055`).
+            " the", " my", " your", " a", "about",
+        ]
+        .iter()
+        .any(|w| before.ends_with(w))
             // The refund and its figure as the label of a status question ("Refund $49.99: status?", "refund 49.99 not
             // received yet. when?", "Ref: refund $49.99 - ETA?"; outside attack 52): no imperative.
-            && !status_sentence(sentence_at(own, m.start()))
+            && (urged || !status_sentence(sentence_at(own, m.start())))
     })
 }
 
@@ -455,6 +461,7 @@ mod tests {
             "refund 49.99 plz where",
             "Ref: refund $49.99 - ETA?",
             "Refund $49.99: status?",
+            "Hello, I want ask about the refund 23.50 you say you send for the bottle. When it will come to my bank?",
         ] {
             assert!(!refund_told_to(chase), "{chase}");
             assert!(refund_underway(chase), "{chase}");
@@ -463,6 +470,8 @@ mod tests {
             "Please just refund the 32.99",
             "Refund $49.99 please, it broke.",
             "just process the 45.00 now",
+            // blind102 `b-06`: urged beside a chase's words.
+            "Still waiting on this - please just refund the sieve, £16.50.",
             // blind78 `b-06`: a new ask beside the pending one it cancels.
             "Please cancel the pending request and action a full refund of 45.00 instead via the original payment method.",
         ] {

@@ -103,7 +103,7 @@ fn patterns() -> &'static Patterns {
             )
             .ok()?,
             twice: Regex::new(&format!(
-                r"(?i)(?P<f>{FIG})\s+(?:(?:was|were|has\s+been|got)\s+)?(?:charged|captured|debited|taken|billed|deducted)?\s*(?:twice|two\s+times|double)\b|\b(?:twice|two\s+times)\s+(?:for\s+)?(?P<g>{FIG})"
+                r"(?i)(?P<f>{FIG})\s+(?:(?:was|were|has\s+been|got)\s+)?(?:charged|captured|debited|taken|billed|deducted)?\s*(?:twice|two\s+times|double)\b|\b(?:twice|two\s+times|both)\s+(?:for\s+|at\s+|of\s+)?(?P<g>{FIG})"
             ))
             .ok()?,
             // "offset 12.00 against our next invoice", "set off against the next payment".

@@ -1507,6 +1507,13 @@ pub fn without_sender_block(text: &str) -> String {
     // even with its figures (outside attack 51).
     let contact = |l: &str| {
         let lower = l.to_lowercase();
+        // A telephone number alone on its line ("+1 (503) 555-0142", blind104 `g-028`): digits and a telephone's
+        // marks only, seven digits or more.
+        if l.chars().filter(char::is_ascii_digit).count() >= 7
+            && l.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '(' | ')' | '-' | '.' | ' ' | '/'))
+        {
+            return true;
+        }
         lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
             matches!(
                 w,

