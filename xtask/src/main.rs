@@ -3462,8 +3462,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "the support desk reads a chase of an earlier refund as a status question, never a new ask (ADR-1044)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed;",
-        broken: "    let chases_pending = chases_pending || (chases_earlier && false) || chases_named || supposed;",
+        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed || acknowledged_label;",
+        broken: "    let chases_pending = chases_pending || (chases_earlier && false) || chases_named || supposed || acknowledged_label;",
         package: "support-desk",
         filter: "a_chase_of_an_earlier_refund_is_read_as_a_status_question",
         also: &[],
@@ -4914,8 +4914,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a chase of a refund still pending that names its figure (\"Still waiting for my $49.99 refund.\") is a status question: closed, never paid a second time (F1643, ADR-1612)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed;",
-        broken: "    let chases_pending = chases_pending || chases_earlier || supposed;",
+        original: "    let chases_pending = chases_pending || chases_earlier || chases_named || supposed || acknowledged_label;",
+        broken: "    let chases_pending = chases_pending || chases_earlier || supposed || acknowledged_label;",
         package: "support-desk",
         filter: "reading_classes::attack51_chases_of_a_pending_refund_ask_nothing",
         also: &[],
@@ -4928,6 +4928,16 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(\"\");",
         package: "support-desk",
         filter: "reading_classes::attack51_suppositions_other_payers_signatures_slang_and_corrections",
+        also: &[],
+    },
+    // F1647: text hidden by a near-zero opacity is not read (attack 52)
+    Mutation {
+        property: "text a person cannot see because of its style (\"opacity:0.01\", a near-white colour) is not read: a hidden correction under a visible over-ask is no ask (F1647)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "    if own.opacity <= FAINT_OPACITY {\n        return None;\n    }",
+        broken: "    if own.opacity <= 0.0 {\n        return None;\n    }",
+        package: "support-desk",
+        filter: "reading_classes::attack52_text_hidden_by_any_css",
         also: &[],
     },
     // F1648: a refund named as the label of a chase is no imperative (attack 52)
@@ -4988,6 +4998,16 @@ const MUTATIONS: &[Mutation] = &[
         broken: "|(?:maken)\\s+fire\\b|",
         package: "support-desk",
         filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
+        also: &[],
+    },
+    // F1656: a refund named as a label beside a pending one is a chase (attack 53, ADR-1615)
+    Mutation {
+        property: "with a refund pending, a ticket whose refunds are all labels (\"Refund 49.99 - nada so far\") asks after that refund: closed, never paid a second time (F1656, ADR-1615)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "            || desk26::refund_only_labelled(&own))",
+        broken: "            || desk26::refund_only_labelled(\"\"))",
+        package: "support-desk",
+        filter: "reading_classes::attack53_labels_deductions_ignorables_foreign_harm_parts_and_questions",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)

@@ -276,7 +276,9 @@ fn has_hidden_zero_width(body: &str) -> bool {
             && i > 0
             && is_pictographic(chars[i - 1])
             && chars.get(i + 1).is_some_and(|n| is_pictographic(*n));
-        is_zero_width(c) && !emoji_joint
+        // An emoji's presentation selector ("✔️") is part of the emoji, no disguise.
+        let emoji_style = matches!(c, '\u{FE0E}' | '\u{FE0F}') && i > 0 && is_pictographic(chars[i - 1]);
+        is_zero_width(c) && !emoji_joint && !emoji_style
     })
 }
 
@@ -318,6 +320,8 @@ fn has_role_message(body: &str) -> bool {
 
 fn is_zero_width(c: char) -> bool {
     matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}' | '\u{180E}')
+        // Every character Unicode draws as nothing (F1656: "$6" + U+034F + "0" is "$60" on the screen).
+        || foureyes_core::hidden::is_default_ignorable(c)
 }
 
 /// Fullwidth letters ("ｒｅｆｕｎｄ") mixed with plain ASCII letters, or mathematical alphanumerics ("𝐫𝐞𝐟𝐮𝐧𝐝")
@@ -651,6 +655,14 @@ mod currency_mark_tests {
         assert_eq!(currency_marks("plus 10,- for my way"), "plus 10,00 for my way");
         assert_eq!(currency_marks("my R2-D2 toy and the R35GT"), "my R2-D2 toy and the R35GT");
         assert_eq!(currency_marks("order 1234-R5"), "order 1234-R5");
+    }
+
+    /// Outside attack 53: a figure split by a character drawn as nothing is the figure a person sees.
+    #[test]
+    fn characters_drawn_as_nothing_are_removed() {
+        for c in ['\u{034F}', '\u{FE0F}', '\u{E0030}', '\u{061C}', '\u{FE00}', '\u{E0100}', '\u{17B4}', '\u{1D173}'] {
+            assert_eq!(super::normalize(&format!("Refund $6{c}0 please")), "Refund $60 please", "{:X}", c as u32);
+        }
     }
 }
 

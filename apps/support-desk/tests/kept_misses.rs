@@ -237,6 +237,12 @@ fn blind102_105_kept_misses_by_class() {
             129_000,
             refund(25_000),
         ),
+        // blind72 `g-072`, kept: the rand read, the gross stated after its net units is the total asked.
+        (
+            "Credit note required:\n- 5 x smart plug @ R10.00 net\n- VAT 15%\n- Gross R57.50\nPlease action full amount.",
+            5_750,
+            refund(5_750),
+        ),
         (
             "Please refund the 49,95 for the bed plus 10,- for my way to the post office and my time. Total 59,95.",
             4_995,

@@ -1316,3 +1316,72 @@ fn attack52_text_hidden_by_any_css() {
         assert_eq!(decide_on(body, 4_999, &[]), want, "{body}");
     }
 }
+
+/// Outside attack 53 (F1656): a refund named as a label beside a pending refund ("Refund 49.99 - nada so far") or
+/// acknowledged ("Refund 49.99 ✔️ thx"); the whole order less a figure in other words ("bar", "save for", "hold back");
+/// a figure split by a character drawn as nothing; harm and legal threats in Spanish, Portuguese, German, Italian and
+/// Dutch; a part with no figure ("a reasonable amount"); questions about refunds and refunds turned down. Controls: a
+/// refund label that goes on with a request, and plain requests, still pay.
+#[test]
+fn attack53_labels_deductions_ignorables_foreign_harm_parts_and_questions() {
+    for body in [
+        "Refund 49.99 - nada so far",
+        "Refund $49.99 pending since the 3rd. Kindly expedite.",
+        "refund 49.99 -> not received",
+        "Refund $49.99. Two weeks. Nothing in my bank.",
+        "Subject: Refund $49.99\n\nHi, checking in again on this one. Thanks",
+        "Refund $49.99 - overdue",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &["pending"]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "Refund $49.99 — received, you can close this.",
+        "Refund 49.99 ✔️ thx",
+        "Re: refund $49.99 — all sorted now, thanks",
+        "Would a refund of $49.99 affect my loyalty points?",
+        "Can a refund of $49.99 go to a different card?",
+        "Could you explain how refunds of $49.99 are processed?",
+        "The last thing I want is a refund of $49.99. How do I reset it?",
+        "I never asked for a refund of $49.99 — why did I get this email?",
+        "Forget the $49.99 refund, I fixed it. Thanks!",
+        "Might ask for my $49.99 back later, not sure yet. What's the return period?",
+        "Supposing I wanted my $49.99 back, what would I need to do?",
+        "Your site says 'refund within 30 days'. Does that include sale items?",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "Refund everything bar $45, I'm keeping the lamp.",
+        "Refund the order save for $45.",
+        "Refund the difference between what I paid and $45.",
+        "Refund it but hold back $45.",
+        "Refund the order; you can keep $45 of it.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(499), "{body}");
+    }
+    assert_eq!(decide_on("Refund $6\u{034F}0 please", 4_999, &[]), other("refuse", "X2"));
+    for body in [
+        "Se prendió fuego el cargador. Reembolso por favor.",
+        "O carregador pegou fogo. Reembolso por favor.",
+        "Ich zeige Sie an. Geld zurück.",
+        "Farò causa. Rimborso subito.",
+        "the phone is too much hot I cannot touch, give refund",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "E2"), "{body}");
+    }
+    for body in [
+        "Refund a reasonable amount, it's scratched.",
+        "Refund whatever's fair for the scratch.",
+        "Refund a bit, it's dented.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+    assert_eq!(decide_on("Refund $49.99 please, the strap snapped.", 4_999, &["pending"]), refund(4_999));
+    for body in [
+        "Refund $49.99 please, it broke.",
+        "I'd like a refund, it's broken.",
+        "Can I get a refund of $49.99? It's broken.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}

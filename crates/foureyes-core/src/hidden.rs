@@ -16,6 +16,13 @@ use icu_properties::script::ScriptWithExtensions;
 use icu_properties::{CodePointMapData, CodePointSetData};
 
 /// Whether `c` must be shown as a visible marker rather than as itself.
+/// Whether `c` is a `Default_Ignorable_Code_Point`: drawn as nothing by a conforming renderer (joiners, variation
+/// selectors, tags, fillers, the Arabic letter mark, the musical formatting marks). A reader of text removes them: "$6"
+/// + U+034F + "0" is "$60" on the screen (support desk, outside attack 53).
+pub fn is_default_ignorable(c: char) -> bool {
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+}
+
 pub fn is_hidden(c: char) -> bool {
     if c == ' ' {
         return false;

@@ -87,6 +87,11 @@ pub fn worked_sum(own: &str, order: i64) -> Option<i64> {
 /// A difference asked (see the module doc): its figure, below `order`.
 pub fn difference(own: &str, order: i64) -> Option<i64> {
     let p = patterns()?;
+    // "the difference between what I paid and $45" names the rest of the order, not a difference's figure
+    // ([`remainder`], outside attack 53).
+    if remainder(own, order).is_some() {
+        return None;
+    }
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
     let mut found = Vec::new();
     // The difference named in the sentence that asks for it, with its one figure.
@@ -177,24 +182,42 @@ pub fn remainder(own: &str, order: i64) -> Option<i64> {
                 // "Refund what I paid, net of the $45 gift card", "Refund $49.99 less the $45 you already credited"
                 // (the order's own figure, checked below).
                 Regex::new(&format!(
-                    r"(?i)(?:\b(?:refund|return|credit|reimburse|pay\s+back|give\s+back)\s+(?:(?:me|us)\b[,\s]*)?(?:(?:the\s+)?(?:full|whole|entire|total)\s+(?:amount|price|sum|order|cost|purchase)|the\s+(?:whole\s+)?(?:order|lot|purchase)|it|everything|all\s+of\s+it|what\s+i\s+paid|in\s+full|(?:[$€£]\s?)?(?P<whole>\d{{1,5}}[.,]\d{{2}}))?|\b(?:full|complete|whole|total)\s+refund)[,\s]*(?:[a-z']+\s+){{0,3}}?(?:less|minus|deducting|net\s+of|after\s+deducting|taking\s+off|take\s+off)\s+(?:the\s+|a\s+|an\s+)?{FIG}"
+                    r"(?i)(?:\b(?:refund|return|credit|reimburse|pay\s+back|give\s+back)\s+(?:(?:me|us)\b[,\s]*)?(?:(?:the\s+)?(?:full|whole|entire|total)\s+(?:amount|price|sum|order|cost|purchase)|the\s+(?:whole\s+)?(?:order|lot|purchase)|it|everything|all\s+of\s+it|what\s+i\s+paid|in\s+full|(?:[$€£]\s?)?(?P<whole>\d{{1,5}}[.,]\d{{2}}))?|\b(?:full|complete|whole|total)\s+refund)[,\s]*(?:[a-z']+\s+){{0,3}}?(?:less|minus(?:\s+what\s+the)?|deducting|net\s+of|after\s+deducting|taking\s+off|take\s+off|bar|barring|save\s+for|excluding|except(?:\s+for)?|apart\s+from|(?:but\s+)?subtract(?:ing)?|after\s+taking\s+away|taking\s+away|(?:but\s+)?hold(?:ing)?\s+back|keep(?:ing)?\s+back)\s+(?:the\s+|a\s+|an\s+)?{FIG}"
                 ))
                 .ok()?,
                 // The whole order asked, then a figure taken off in the next sentence: "Refund the order. Take off $40
                 // for the cable I'm keeping."
                 Regex::new(&format!(
-                    r"(?i)\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+(?:whole\s+|full\s+)?(?:order|lot|amount)|everything|it\s+all|in\s+full)\s*[.!]\s+(?:but\s+|please\s+|pls\s+)?(?:take\s+off|deduct|subtract|minus|knock\s+off)\s+(?:the\s+|a\s+)?{FIG}"
+                    r"(?i)\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+(?:whole\s+|full\s+)?(?:order|lot|amount)|everything|it\s+all|in\s+full)\s*[.!;]\s+(?:but\s+|please\s+|pls\s+)?(?:take\s+off|deduct|subtract|minus|knock\s+off|you\s+can\s+keep|keep)\s+(?:the\s+|a\s+)?{FIG}"
                 ))
                 .ok()?,
             ))
         })
         .as_ref()?;
-    let found: Vec<i64> = [kept, except, less, then_off]
+    // Each shape its own regex: one figure group per pattern.
+    static MORE: OnceLock<Vec<Regex>> = OnceLock::new();
+    let more = MORE.get_or_init(|| {
+        const FIG: &str = r"(?:(?:[$€£]|usd|eur|gbp)\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)(?:\s?(?:€|eur|usd|gbp|dollars?|euros?|pounds?))?";
+        [
+            r"\bthe\s+difference\s+between\s+what\s+(?:i|we)\s+paid\s+and\s+(?:the\s+)?",
+            r"\b(?:refund|return|credit)\s+(?:me\s+)?the\s+(?:balance|rest|remainder)\s+(?:after|once|minus|less)\s+(?:you\s+deduct\s+)?(?:the\s+|a\s+)?",
+            r"\bwhat'?s\s+left\s+(?:once|after|when)\s+(?:you\s+)?(?:deduct|subtract|take\s+off|take\s+away)\s+(?:the\s+|a\s+)?",
+            r"\b(?:refund|return|credit)\s+(?:me\s+)?(?:it\s+all|everything|the\s+(?:whole\s+)?(?:order|lot))[,\s]+",
+        ]
         .iter()
+        .zip(["", "", "", r"\s+off\b"])
+        .filter_map(|(head, tail)| Regex::new(&format!("(?i){head}{FIG}{tail}")).ok())
+        .collect()
+    });
+    let found: Vec<i64> = [kept, except, less, then_off]
+        .into_iter()
+        .chain(more.iter())
         .flat_map(|re| {
             re.captures_iter(own)
                 // A figure named as the whole is the order's own ("Refund $49.99 less the $45"), or it is no whole.
                 .filter(|c| c.name("whole").is_none_or(|w| super::money::number(w.as_str()) == Some(order)))
+                // "more or less 25" approximates a figure; it takes nothing off.
+                .filter(|c| !c[0].to_lowercase().contains("more or less"))
                 .filter_map(|c| super::money::number(c.name("n")?.as_str()))
                 .collect::<Vec<_>>()
         })
@@ -224,7 +247,27 @@ mod tests {
         ] {
             assert_eq!(remainder(ticket, 4999), Some(499), "{ticket}");
         }
+        // Outside attack 53: other words for the part taken off.
+        for ticket in [
+            "Refund everything bar $45, I'm keeping the lamp.",
+            "Refund the order save for $45.",
+            "Refund the difference between what I paid and $45.",
+            "Refund the balance after the $45 voucher you gave me.",
+            "Refund what's left once you deduct the $45 gift card.",
+            "Refund the order excluding the $45 lamp I'm keeping.",
+            "Refund it apart from the $45 lamp, which I'll keep.",
+            "Refund the order but subtract the $45 credit already given.",
+            "Refund it all, $45 off for the bit I keep.",
+            "Refund the lot barring $45.",
+            "Refund the order minus what the $45 lamp cost.",
+            "Refund all of it after taking away $45.",
+            "Refund it but hold back $45.",
+            "Refund the order; you can keep $45 of it.",
+        ] {
+            assert_eq!(remainder(ticket, 4999), Some(499), "{ticket}");
+        }
         assert_eq!(remainder("Refund $30 less the $5 fee.", 4999), None);
+        assert_eq!(remainder("Refund me more or less 25 for the missing buttons please.", 7000), None);
         assert_eq!(remainder("Refund 30 minus 5 please.", 4999), None);
     }
 

@@ -137,7 +137,16 @@ pub fn refund_told_to(own: &str) -> bool {
     ) else {
         return false;
     };
+    let labels = refund_labels(own);
     re.find_iter(own).any(|m| {
+        // The refund and its figure as a label ("Refund $49.99 - overdue") tell nothing to be done (F1656).
+        let labelled = labels.iter().any(|l| {
+            let at = l.as_ptr() as usize - own.as_ptr() as usize;
+            at >= m.start() && at <= m.end()
+        });
+        if labelled {
+            return false;
+        }
         let before = own[..m.start()].trim_end().to_lowercase();
         // An imperative urged ("please just refund the sieve") tells, whatever else its sentence says (blind102 `b-06`).
         let urged = ["please", "just", "pls", "kindly", "so"].iter().any(|w| before.ends_with(w));
@@ -152,6 +161,74 @@ pub fn refund_told_to(own: &str) -> bool {
             // received yet. when?", "Ref: refund $49.99 - ETA?"; outside attack 52): no imperative.
             && (urged || !status_sentence(sentence_at(own, m.start())))
     })
+}
+
+/// A refund named as a label (outside attack 53, F1656): "Refund" and its figure first on a line (after "Re:", "FW:",
+/// "Ref:" or "Subject:"), followed by a mark or by words that carry on no request — "Refund $49.99 - overdue", "Refund
+/// 49.99 ✔ thx", "Refund $49.99 has not reached me", "Subject: Refund $49.99". An imperative goes on with what it asks
+/// ("Refund $49.99 please", "… to my card", "… for the lamp", "… now"). Returns the labels' figures as written.
+fn refund_labels(own: &str) -> Vec<&str> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        r"(?im)^[\s>*]*(?:(?:re|fw|fwd|ref|subject|subj)\s*:\s*)*(?:refund|reembolso|remboursement|rimborso|erstattung|r[uü]ckerstattung)\s+(?:of\s+)?(?P<fig>(?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:€|eur\b|usd\b|gbp\b|dollars?\b|euros?\b))?)(?P<rest>[^\n]*)",
+    ) else {
+        return Vec::new();
+    };
+    const GOES_ON: &[&str] = &[
+        "please",
+        "pls",
+        "plz",
+        "now",
+        "asap",
+        "to",
+        "for",
+        "back",
+        "and",
+        "plus",
+        "into",
+        "onto",
+        "via",
+        "today",
+        "immediately",
+        "instead",
+        "me",
+        "thanks",
+        "thank",
+        "ty",
+        "as",
+        "on",
+        "in",
+        "from",
+        "urgently",
+    ];
+    re.captures_iter(own)
+        .filter(|c| {
+            let rest = c.name("rest").map_or("", |m| m.as_str()).trim_start();
+            let first: String = rest.chars().take_while(|ch| ch.is_alphanumeric() || *ch == '\'').collect();
+            // A bracket goes on with the request ("Refund $500 (that's the whole thing), the grill arrived in pieces").
+            !rest.starts_with('(') && !GOES_ON.contains(&first.to_lowercase().as_str())
+        })
+        .filter_map(|c| c.name("fig").map(|m| m.as_str()))
+        .collect()
+}
+
+/// Whether every refund the ticket names is a label ([`refund_labels`]) and nothing else tells a refund to be made: a
+/// chase of the refund so named, or an acknowledgement of it, never a new request.
+pub fn refund_only_labelled(own: &str) -> bool {
+    !refund_labels(own).is_empty() && !refund_told_to(own)
+}
+
+/// A refund named as a label and acknowledged ("Refund $49.99 — received, you can close this.", "Refund 49.99 ✔ thx",
+/// "Re: refund $49.99 — all sorted now, thanks"): thanks for a refund, no request (C1).
+pub fn refund_label_acknowledged(own: &str) -> bool {
+    static ACK: OnceLock<Option<Regex>> = OnceLock::new();
+    refund_only_labelled(own)
+        && re(
+            &ACK,
+            r"(?i)\b(?:received|got\s+it|came\s+through|(?:all\s+)?sorted|all\s+good|resolved|close\s+(?:this|the\s+ticket))\b|[✔✓✅]",
+        )
+        .is_some_and(|r| r.is_match(own))
 }
 
 /// The sentence of `text` that holds byte `at`: from the end of the one before to its own end marks, included. A

@@ -472,6 +472,8 @@ pub fn counted_units(own: &str) -> Option<i64> {
         (before.ends_with('=')
             || lower.ends_with("total:")
             || lower.ends_with("total")
+            || lower.ends_with("gross")
+            || lower.ends_with("gross:")
             || after.starts_with("gross")
             || after.starts_with("total")
             || after.starts_with("incl"))

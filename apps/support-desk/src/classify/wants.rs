@@ -446,11 +446,33 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
             &format!(r"|\b(?:was|were|had\s+been)\s+(?:about|going|gonna|planning)\s+to\s+(?:ask\s+for|demand|request|claim|want)\s+{REFUND}|\bwas\s+gonna\s+(?:ask\s+for|demand|request)\s+{REFUND}"),
             &format!(r"|\b(?:had\s+)?planned\s+to\s+(?:ask\s+for|request|demand|claim)\s+{REFUND}|\bthought\s+(?:about|of)\s+(?:asking\s+for|requesting|demanding)\s+{REFUND}|\bdecided\s+against\s+{REFUND}"),
             &format!(r"|\b(?:if|in\s+case|should)\b[^.?!\n]{{0,60}}?\b(?:i'?ll|i\s+will|i'?d|i\s+would|i\s+might|we'?ll|we'?d)\s+(?:\w+\s+)?(?:want|need|ask\s+for|request|demand|expect)\s+{REFUND}"),
-            &format!(r"|\b(?:the\s+last\s+thing\s+i\s+want\s+is|far\s+from\s+wanting)\s+{REFUND}"),
+            &format!(r"|\b(?:the\s+last\s+thing\s+i\s+want\s+is|far\s+from\s+wanting)\s+{REFUND}(?:\s+of\s+[$€£]?\d[\d.,]*)?"),
             // Outside attack 52: a refund only thought about, undecided ("Thinking about a refund but not decided
             // yet."), or asked only in the future on a condition ("If I'm not happy with it I'll ask for my $49.99
             // back.").
             &format!(r"|\b(?:thinking|thought|wondering)\s+(?:about|of)\s+(?:asking\s+for\s+|getting\s+|requesting\s+)?{REFUND}\b[^.?!\n]{{0,40}}?\b(?:not\s+(?:yet\s+)?(?:decided|sure)|undecided|haven'?t\s+decided|not\s+yet)\b"),
+            // Outside attack 53: a refund turned down for a replacement, never asked, only thought of or supposed,
+            // forgotten ("I'd prefer a replacement to my money back", "Refund is not what I'm asking for", "Refunds are
+            // useless to me", "I never asked for a refund of $49.99", "Forget the $49.99 refund", "Might ask for my $49.99
+            // back later", "Supposing I wanted my $49.99 back", "I'm thinking of asking for the $49.99 back").
+            r"|\b(?:prefer|rather\s+have)\s+(?:a\s+)?(?:replacement|exchange|new\s+one|repair)\s+(?:to|than|over|instead\s+of)\s+(?:a\s+|my\s+|the\s+)?(?:[$€£]?\d[\d.,]*\s+)?(?:refund|money\s+back|reimbursement)\b",
+            r"|\bnot\s+(?:my|the|a)\s+(?:[$€£]?\d[\d.,]*\s+)?(?:refund|money\s+back)\b|\bnot\s+(?:my|the)\s+[$€£]?\d[\d.,]*\s+back\b",
+            r"|\brefunds?\s+(?:is|are)\s+(?:not\s+what\s+(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:asking|looking)\s+for|useless|no\s+(?:use|good))\b",
+            r"|\b(?:i|we)\s+could\s+ask\s+for\s+(?:a\s+)?refund\s*,?\s+but\b",
+            r"|\b(?:never|didn'?t|did\s+not)\s+ask(?:ed)?\s+for\s+(?:a\s+|any\s+|the\s+)?refund(?:\s+of\s+[$€£]?\d[\d.,]*)?",
+            r"|\bforget\s+(?:about\s+)?the\s+(?:[$€£]?\d[\d.,]*\s+)?refund\b",
+            r"|\b(?:might|may)\s+ask\s+for\s+(?:my\s+|the\s+|a\s+)?(?:[$€£]?\d[\d.,]*\s+)?(?:refund|back)\b[^.?!\n]{0,30}?\b(?:later|not\s+sure)",
+            r"|\b(?:supposing|suppose|say|if)\s+(?:i|we)\s+want(?:ed)?\s+(?:my|our|the)\s+(?:[$€£]?\d[\d.,]*\s+)?(?:money\s+)?back\b",
+            r"|\b(?:thinking|thought)\s+(?:of|about)\s+asking\s+for\s+(?:my\s+|the\s+|a\s+)?(?:[$€£]?\d[\d.,]*\s+)?(?:refund|money\s+back|back)\b",
+            // A refund as the subject of a question about refunds ("Would a refund of $49.99 affect my loyalty
+            // points?", "Can a refund of $49.99 go to a different card?", "Could you explain how refunds of $49.99 are
+            // processed?", "refund $49.99 or store credit, which is faster?"), and a page's words quoted ("Your site says
+            // 'refund within 30 days'"): a question about refunds, no request.
+            r"|(?:^|[.!?\n]\s*)(?:would|will|can|could|does|do|is|are|should|might|may)\s+(?:a|the|any|my|your)\s+(?:[$€£]?\d[\d.,]*\s+)?refunds?(?:\s+of\s+[$€£]?\d[\d.,]*)?\s+(?:affect|go|come|include|cover|count|take|show|appear|apply|work|be\s+(?:paid|sent|issued|made))\b[^?\n]*\?",
+            r"|\b(?:explain|tell\s+me|describe)\s+how\s+refunds?\b[^?\n]*\?",
+            r"|\b(?:refund|money\s+back)\b[^?.\n]{0,30}\bor\s+(?:store\s+credit|a\s+voucher|credit)\b[^?\n]{0,30}\bwhich\b[^?\n]*\?",
+            r#"|\b(?:says|said|states|stated|reads|promises)\s+['"‘“][^'"’”\n]{0,60}?\brefund[^'"’”\n]{0,60}['"’”]"#,
+            r"|\bmost\s+people\s+would\s+want\s+(?:their|the)\s+(?:[$€£]?\d[\d.,]*\s+)?(?:money\s+)?back\b",
             r"|\bif\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+not\s+(?:happy|satisfied|pleased)\b[^.?!\n]{0,40}?\b(?:i'?ll|i\s+will|i'?d|i\s+might|we'?ll)\s+(?:\w+\s+)?(?:ask\s+for|want|request|claim)\s+(?:my\s+|our\s+|the\s+)?(?:[$€£]\s?)?\d[\d.,]*\s+back\b",
             // Outside attack 49: withdrawn in other words and languages, a form field that says no, a refund only
             // planned, hoped against or considered.
