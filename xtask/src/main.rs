@@ -4344,8 +4344,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "an injury told after a sign-off in the writer's own words (a PS, a personal pronoun) still escalates: only a name, title or disclaimer block is cut from the harm reading (ADR-1555)",
         file: "apps/support-desk/src/classify/layout.rs",
-        original: "                && !own_words(bare)\n                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks))",
-        broken: "                && (title_case(bare) || disclaimer.is_match(bare) || contact(bare) || (below_delimiter && !asks) || !bare.is_empty())",
+        original: "                && !own_words(bare)\n                && (title_case(bare)\n                    || disclaimer.is_match(bare)",
+        broken: "                && (!bare.is_empty() || title_case(bare)\n                    || disclaimer.is_match(bare)",
         package: "support-desk",
         filter: "unsettled45::the_senders_block_is_no_harm_told",
         also: &[],
@@ -4864,8 +4864,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "text a person cannot see (the `hidden` attribute, zero opacity, zero height) never sets the amount: the figure seen is asked (F1636)",
         file: "apps/support-desk/src/classify/layout.rs",
-        original: "|\\shidden\\b)[^>]*>",
-        broken: "|\\snever_hidden\\b)[^>]*>",
+        original: "    if tag.attribute(\"hidden\").is_some()",
+        broken: "    if tag.attribute(\"never_hidden\").is_some()",
         package: "support-desk",
         filter: "reading_classes::attack50_slang_hidden_text_and_corrections",
         also: &[],
@@ -4944,8 +4944,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "with a refund pending, a chase that names the refund as its label (\"Refund $49.99: status?\") is a status question: closed, never paid a second time (F1648)",
         file: "apps/support-desk/src/classify/desk26.rs",
-        original: "            && !status_sentence(sentence_at(own, m.start()))",
-        broken: "            && !status_sentence(\"\")",
+        original: "            && (urged || !status_sentence(sentence_at(own, m.start())))",
+        broken: "            && (urged || !status_sentence(\"\"))",
         package: "support-desk",
         filter: "reading_classes::attack52_classes_decided_by_the_reference_policy",
         also: &[],
