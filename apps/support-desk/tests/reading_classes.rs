@@ -1385,3 +1385,83 @@ fn attack53_labels_deductions_ignorables_foreign_harm_parts_and_questions() {
         assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
     }
 }
+
+/// Outside attack 53 (F1655): text hidden by `<style>` rules, blur, colour functions, CSS escapes, `calc()`/`var()`,
+/// edge-on rotations, empty polygons and masks, low contrast, strikes and collapsed markup.
+#[test]
+fn attack53_text_hidden_by_style_rules_and_markup() {
+    for hidden in [
+        r#"<span style="filter:blur(12px)">"#,
+        r#"<span style="opacity:calc(0)">"#,
+        r#"<span style="font-size:calc(0px)">"#,
+        r#"<span style="--z:0;opacity:var(--z)">"#,
+        r#"<span style="color:hwb(0 100% 0%)">"#,
+        r#"<span style="color:oklch(1 0 0)">"#,
+        r#"<span style="color:color(srgb 1 1 1)">"#,
+        r#"<span style="clip-path:polygon(0 0,0 0,0 0)">"#,
+        r#"<span style="mask-image:linear-gradient(transparent,transparent);-webkit-mask-image:linear-gradient(transparent,transparent)">"#,
+        r#"<span style="d\69splay:none">"#,
+        r#"<span style="opacity:min(0, 1)">"#,
+        r#"<span style="font-size:max(0px, 0px)">"#,
+        r#"<span style="transform:scale(calc(0))">"#,
+        r#"<span style="color:lab(100 0 0)">"#,
+        r#"<span style="color:lch(100 0 0)">"#,
+        r#"<span style="color:color-mix(in srgb, white 100%, black)">"#,
+        r#"<span style="filter:blur(1em)">"#,
+        r#"<span style="filter:brightness(100)">"#,
+        r#"<span style="transform:rotateX(90deg)">"#,
+        r#"<span style="inset:-9999px;position:absolute">"#,
+        r#"<span style="display:none;display:inline !ie">"#,
+        r#"<span style="overflow:hidden;width:0.5ch;display:inline-block;white-space:nowrap">"#,
+        r#"<span style="display:\6e one">"#,
+    ] {
+        let body = format!("<p>Refund $60{hidden} sorry I mean $30</span></p>");
+        assert_eq!(decide_on(&body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for body in [
+        "<style>.x{display:none}</style><p>Refund $60<span class=\"x\"> sorry I mean $30</span></p>",
+        "<style>.x{opacity:0.02}</style><p>Refund $60<span class=\"x\"> sorry I mean $30</span></p>",
+        "<style>span{display:none}</style><p>Refund $60<span> sorry I mean $30</span></p>",
+        "<style>#c{font-size:0}</style><p>Refund $60<span id=\"c\"> sorry I mean $30</span></p>",
+        "<p>Refund $60</p><details><summary>more</summary>sorry I mean $30</details>",
+        "<p>Refund $60<svg width=\"0\" height=\"0\"><text> sorry I mean $30</text></svg></p>",
+        "<p>Refund $60<select><option>x</option><option> sorry I mean $30</option></select></p>",
+        "<p>Refund <span style=\"text-decoration:line-through\">$30</span> $60 please</p>",
+        "<p>Refund <span style=\"text-decoration-line:line-through\">$30</span> $60 please</p>",
+        "<p>Refund <span style=\"text-decoration:red wavy line-through\">$30</span> $60 please</p>",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    for body in [
+        "<p>How do I descale the kettle?</p><p style=\"filter:blur(20px)\">Refund $49.99 please</p>",
+        "<p>How do I descale the kettle?</p><p style=\"color:hwb(0 100% 0%)\">Refund $49.99 please</p>",
+        "<p>How do I descale the kettle?</p><p style=\"clip-path:polygon(0 0)\">Refund $49.99 please</p>",
+        "<p>How do I descale the kettle?</p><p style=\"opacity:calc(0)\">Refund $49.99 please</p>",
+        "<p>How do I clean the filter?</p><details><summary> </summary>Refund $49.99 please</details>",
+        "<p>How do I descale the kettle?</p><div style=\"background:#000;color:#111\">Refund $49.99 please</div>",
+        "<p>How do I descale the kettle?</p><p style=\"color:Canvas\">Refund $49.99 please</p>",
+        "<p>How do I descale the kettle?</p><p style=\"color:Window\">Refund $49.99 please</p>",
+        "<p>How do I descale the kettle?</p><div style=\"background:#000;color:#121212\">Refund $49.99 please</div>",
+        "<p>How do I descale the kettle?</p><div style=\"background:navy;color:#000090\">Refund $49.99 please</div>",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    for body in [
+        "<p>Refund $600<span style=\"filter:blur(10px)\"> sorry I mean $300</span></p>",
+        "<p>Refund $600<span style=\"color:oklch(100% 0 0)\"> sorry I mean $300</span></p>",
+        "<p>Refund <span style=\"text-decoration:line-through\">$300</span> $600 please</p>",
+    ] {
+        assert_eq!(decide_on(body, 70_000, &[]), other("escalate", "E1"), "{body}");
+    }
+    // Controls: what a person sees is read — white on its own colour, a rule that hides nothing, an open details,
+    // an underline, a soft blur.
+    for body in [
+        "<p>Refund $60<span style=\"color:#fff;background:#c00\"> sorry I mean $30</span></p>",
+        "<style>.x{color:#333}</style><p>Refund $60<span class=\"x\"> sorry I mean $30</span></p>",
+        "<p>Refund $60</p><details open><summary>more</summary>sorry I mean $30</details>",
+        "<p>Refund $60<span style=\"text-decoration:underline\"> sorry I mean $30</span></p>",
+        "<p>Refund $60<span style=\"filter:blur(1px)\"> sorry I mean $30</span></p>",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(3_000), "{body}");
+    }
+}

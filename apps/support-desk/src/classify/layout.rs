@@ -50,6 +50,7 @@ pub struct Layout {
 
 struct Patterns {
     comment: Regex,
+    style_block: Regex,
     /// Blocks a person never sees (scripts, stylesheets, a head, a template) and text struck through.
     unseen_block: Regex,
     list_item: Regex,
@@ -100,6 +101,7 @@ fn patterns() -> &'static Patterns {
     let built = P.get_or_init(|| {
         Some(Patterns {
             comment: Regex::new(r"(?s)<!--.*?(?:-->|$)").ok()?,
+            style_block: Regex::new(r"(?is)<style\b[^>]*>(.*?)</style\s*>").ok()?,
             // Blocks a person never sees, and text struck through (taken back as a person reads it): "<del>$30</del>
             // $60" (outside attack 49). Text hidden by style is read apart, as CSS ([`without_hidden_tags`]).
             unseen_block: Regex::new(concat!(
@@ -108,7 +110,7 @@ fn patterns() -> &'static Patterns {
             ))
             .ok()?,
             block_tag: Regex::new(
-                r"(?i)</?(?:br|p|div|li|ul|ol|tr|table|thead|tbody|tfoot|h[1-6]|blockquote|hr|dl|dt|dd|section|article|header|footer|pre)\b[^<>]*>",
+                r"(?i)</?(?:br|p|div|li|ul|ol|tr|table|thead|tbody|tfoot|h[1-6]|blockquote|hr|dl|dt|dd|section|article|header|footer|pre|details|summary)\b[^<>]*>",
             )
             .ok()?,
             list_item: Regex::new(r"(?i)<li\b[^<>]*>").ok()?,
@@ -214,9 +216,12 @@ fn has_html(text: &str) -> bool {
 /// tags as line breaks, table cells as " | ", every other tag dropped, entities decoded.
 fn visible_text(text: &str) -> String {
     let p = patterns();
-    let text = p.comment.replace_all(text, " ");
+    let text = without_comments(text);
+    // A `<style>` block's rules are read before the block is dropped: they hide what they match (outside attack 53).
+    let rules: Vec<StyleRule> = p.style_block.captures_iter(&text).flat_map(|c| style_rules(&c[1])).collect();
     let text = p.unseen_block.replace_all(&text, " ");
-    let text = without_hidden_tags(&text);
+    let text = without_collapsed_markup(&text);
+    let text = without_hidden_tags(&text, &rules);
     // A list item is a line of its own with a bullet, as a person sees it.
     let text = p.list_item.replace_all(&text, "\n- ");
     let text = p.block_tag.replace_all(&text, "\n");
@@ -254,6 +259,14 @@ const OFF_PAGE_POSITION_PX: f64 = 100.0;
 const UNSEEN_CHANNEL_GAP: f64 = 15.0;
 /// An hsl lightness at or above this reads as white.
 const WHITE_LIGHTNESS: f64 = 0.94;
+/// Below this contrast ratio (WCAG's, 1 to 21) text is not told from its background: #111 on black is 1.11, #121212
+/// 1.12, navy on #000090 1.07; #eee on white (1.16, held seen since F1647) and #222 on black (1.32) are faint but read.
+const UNSEEN_CONTRAST: f64 = 1.13;
+/// A blur of this fraction of the font (4px of a 16px font, 0.25em) smears glyphs into each other.
+const UNREADABLE_BLUR_EM: f64 = 0.25;
+/// The text colour mail clients draw by default (Gmail's #222): what a `brightness()` filter multiplies when no colour
+/// is given, so a brightness of 8 or more whitens it.
+const MAIL_CLIENT_TEXT: Colour = Colour { r: 34.0, g: 34.0, b: 34.0, a: 1.0 };
 
 /// One `property: value` pair of an inline style, lower-cased and without `!important`.
 #[derive(Debug, Clone, PartialEq)]
@@ -285,12 +298,40 @@ impl Colour {
         min >= 255.0 - UNSEEN_CHANNEL_GAP || (max + min) / 2.0 / 255.0 >= WHITE_LIGHTNESS
     }
 
-    /// Text of this colour drawn on `background` is not seen: the same colour within a few steps, or both white.
+    /// Text of this colour drawn on `background` is not seen: the same colour within a few steps, both white, or a
+    /// contrast ratio too low to tell them apart (dark on dark: #111 on black).
     fn blends_into(self, background: Colour) -> bool {
         let close = [(self.r, background.r), (self.g, background.g), (self.b, background.b)]
             .iter()
             .all(|(c, b)| (c - b).abs() <= UNSEEN_CHANNEL_GAP);
-        close || (self.near_white() && background.near_white())
+        let (lighter, darker) =
+            (self.luminance().max(background.luminance()), self.luminance().min(background.luminance()));
+        close || (self.near_white() && background.near_white()) || (lighter + 0.05) / (darker + 0.05) < UNSEEN_CONTRAST
+    }
+
+    /// WCAG's relative luminance, 0 (black) to 1 (white).
+    fn luminance(self) -> f64 {
+        let linear = |c: f64| {
+            let c = (c / 255.0).clamp(0.0, 1.0);
+            if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * linear(self.r) + 0.7152 * linear(self.g) + 0.0722 * linear(self.b)
+    }
+
+    /// The colour after a CSS filter function (`brightness`, `contrast`, `invert`); other filters leave it.
+    fn filtered(self, filter: &str, amount: f64) -> Colour {
+        let each = |f: &dyn Fn(f64) -> f64| Colour {
+            r: f(self.r).clamp(0.0, 255.0),
+            g: f(self.g).clamp(0.0, 255.0),
+            b: f(self.b).clamp(0.0, 255.0),
+            a: self.a,
+        };
+        match filter {
+            "brightness" => each(&|c| c * amount),
+            "contrast" => each(&|c| (c - 127.5) * amount + 127.5),
+            "invert" => each(&|c| c + (255.0 - 2.0 * c) * amount.clamp(0.0, 1.0)),
+            _ => self,
+        }
     }
 }
 
@@ -318,9 +359,13 @@ impl Rendering {
 }
 
 /// An inline style's declarations: split on `;`, each at its first `:`, lower-cased, CSS comments and `!important`
-/// dropped. A value's entities are decoded before (`opacity&#58;0` is `opacity:0` to a browser).
+/// dropped. A value's entities are decoded before (`opacity&#58;0` is `opacity:0` to a browser), and so are CSS
+/// escapes (`d\69splay:\6e one` is `display:none`, outside attack 53). A declaration with any other `!…` is invalid
+/// and dropped, as a browser drops it (`display:none;display:inline !ie` stays hidden). Custom properties given in the
+/// same style are substituted for `var()`, and `calc()`/`min()`/`max()`/`clamp()` of simple terms evaluated, so the
+/// thresholds judge the value a browser computes.
 fn declarations(style: &str) -> Vec<Declaration> {
-    let decoded = html_escape::decode_html_entities(style).to_lowercase();
+    let decoded = css_unescaped(&html_escape::decode_html_entities(style)).to_lowercase();
     let mut bare = String::with_capacity(decoded.len());
     let mut rest = decoded.as_str();
     while let Some(start) = rest.find("/*") {
@@ -328,15 +373,200 @@ fn declarations(style: &str) -> Vec<Declaration> {
         rest = rest[start + 2..].find("*/").map_or("", |end| &rest[start + 2 + end + 2..]);
     }
     bare.push_str(rest);
-    bare.split(';')
+    let parsed: Vec<Declaration> = bare
+        .split(';')
         .filter_map(|declaration| {
             let (property, value) = declaration.split_once(':')?;
-            let value = value.split('!').next().unwrap_or_default().trim();
-            let property = property.trim();
-            (!property.is_empty() && !value.is_empty())
+            let (value, flag) = value.split_once('!').unwrap_or((value, "important"));
+            let (property, value) = (property.trim(), value.trim());
+            (flag.trim() == "important" && !property.is_empty() && !value.is_empty())
                 .then(|| Declaration { property: property.to_string(), value: value.to_string() })
         })
+        .collect();
+    let custom: Vec<(String, String)> =
+        parsed.iter().filter(|d| d.property.starts_with("--")).map(|d| (d.property.clone(), d.value.clone())).collect();
+    parsed
+        .into_iter()
+        .map(|d| Declaration { value: math_evaluated(&with_variables(&d.value, &custom)), property: d.property })
         .collect()
+}
+
+/// CSS escapes decoded: `\69 ` (one to six hex digits, one space after them swallowed) is the character of that
+/// code, `\c` is `c`.
+fn css_unescaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let mut hex = String::new();
+        while hex.len() < 6 && chars.peek().is_some_and(char::is_ascii_hexdigit) {
+            hex.extend(chars.next());
+        }
+        if hex.is_empty() {
+            out.extend(chars.next());
+        } else {
+            if chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            out.extend(u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32));
+        }
+    }
+    out
+}
+
+/// `var(--x)` and `var(--x, fallback)` replaced by the custom property's value (the last given), else the fallback;
+/// left as it is when neither is known (unknown: not hidden).
+fn with_variables(value: &str, custom: &[(String, String)]) -> String {
+    let mut out = value.to_string();
+    for _ in 0..8 {
+        let Some(start) = out.find("var(") else { break };
+        let Some(length) = balanced_length(&out[start + 3..]) else { break };
+        let inner = &out[start + 4..start + 3 + length - 1];
+        let (name, fallback) = inner.split_once(',').map_or((inner, None), |(n, f)| (n, Some(f.trim())));
+        let known = custom.iter().rev().find(|(n, _)| n == name.trim()).map(|(_, v)| v.as_str()).or(fallback);
+        let Some(known) = known.map(str::to_string) else { break };
+        out.replace_range(start..start + 3 + length, &known);
+    }
+    out
+}
+
+/// The length of a parenthesised group at the start of `text` (from its `(` through its matching `)`).
+fn balanced_length(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A quantity in CSS math: a number and its unit ("" for a bare number, "%", or a length unit).
+#[derive(Debug, Clone, PartialEq)]
+struct Quantity {
+    number: f64,
+    unit: String,
+}
+
+impl Quantity {
+    /// Two quantities in one unit: the same unit kept, two lengths in pixels (`em` taken of the page's font);
+    /// `None` when they cannot be compared (a percentage and a length: the box's size would be needed).
+    fn common(self, other: Quantity) -> Option<(Quantity, Quantity)> {
+        if self.unit == other.unit {
+            return Some((self, other));
+        }
+        let in_px = |q: &Quantity| {
+            if q.unit.is_empty() && q.number == 0.0 {
+                return Some(0.0);
+            }
+            (q.unit != "%" && !q.unit.is_empty())
+                .then(|| length_px(&format!("{}{}", q.number, q.unit), PAGE_FONT_PX))?
+        };
+        let px = |number| Quantity { number, unit: "px".into() };
+        Some((px(in_px(&self)?), px(in_px(&other)?)))
+    }
+}
+
+/// `calc()`, `min()`, `max()` and `clamp()` evaluated where every term is a number, a percentage or a length
+/// ("calc(0px)" → "0px", "min(0, 1)" → "0", "scale(calc(0))" → "scale(0)"); left as written otherwise.
+fn math_evaluated(value: &str) -> String {
+    let mut out = value.to_string();
+    let mut from = 0;
+    while let Some(found) = ["calc(", "min(", "max(", "clamp("]
+        .iter()
+        .filter_map(|f| out[from..].find(f).map(|i| (from + i, f.len() - 1)))
+        .filter(|(i, _)| !out[..*i].ends_with(|c: char| c.is_alphanumeric() || c == '-'))
+        .min()
+    {
+        let (start, name_length) = found;
+        let Some(length) = balanced_length(&out[start + name_length..]) else { break };
+        let end = start + name_length + length;
+        match math_value(&out[start..end]) {
+            Some(q) => {
+                let number = if q.number.abs() < 1e-9 { 0.0 } else { q.number };
+                let written = format!("{}{}", number, q.unit);
+                out.replace_range(start..end, &written);
+                from = start + written.len();
+            }
+            None => from = end,
+        }
+    }
+    out
+}
+
+/// The value of one math expression: a function of them, a sum, a product, or a term.
+fn math_value(text: &str) -> Option<Quantity> {
+    let text = text.trim();
+    for name in ["calc", "min", "max", "clamp"] {
+        if let Some(inner) = text.strip_prefix(name).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')'))
+            && balanced_length(&text[name.len()..]) == Some(text.len() - name.len())
+        {
+            let arguments: Vec<Quantity> =
+                top_level_split(inner, ',').iter().map(|a| math_value(a)).collect::<Option<_>>()?;
+            let pick = |want_min: bool, values: &[Quantity]| {
+                values.iter().skip(1).try_fold(values.first()?.clone(), |best, next| {
+                    let (b, n) = best.clone().common(next.clone())?;
+                    Some(if (n.number < b.number) == want_min { n } else { b })
+                })
+            };
+            return match (name, arguments.as_slice()) {
+                ("calc", [one]) => Some(one.clone()),
+                ("min", values) if !values.is_empty() => pick(true, values),
+                ("max", values) if !values.is_empty() => pick(false, values),
+                ("clamp", [low, middle, high]) => {
+                    pick(true, &[pick(false, &[low.clone(), middle.clone()])?, high.clone()])
+                }
+                _ => None,
+            };
+        }
+    }
+    if text.starts_with('(') && balanced_length(text) == Some(text.len()) {
+        return math_value(&text[1..text.len() - 1]);
+    }
+    // A sum: `+` and `-` between terms are written with spaces around them in CSS.
+    let sum = top_level_split(text, ' ');
+    if let Some(at) = sum.iter().rposition(|t| *t == "+" || *t == "-")
+        && at > 0
+    {
+        let left = math_value(&sum[..at].join(" "))?;
+        let right = math_value(&sum[at + 1..].join(" "))?;
+        let (left, right) = left.common(right)?;
+        let sign = if sum[at] == "+" { 1.0 } else { -1.0 };
+        return Some(Quantity { number: left.number + sign * right.number, unit: left.unit });
+    }
+    let rejoined = sum.join(" ");
+    for operator in ['*', '/'] {
+        let parts = top_level_split(&rejoined, operator);
+        if parts.len() == 2 {
+            let (left, right) = (math_value(&parts[0])?, math_value(&parts[1])?);
+            return match operator {
+                '*' if left.unit.is_empty() => Some(Quantity { number: left.number * right.number, unit: right.unit }),
+                '*' if right.unit.is_empty() => Some(Quantity { number: left.number * right.number, unit: left.unit }),
+                '/' if right.unit.is_empty() && right.number != 0.0 => {
+                    Some(Quantity { number: left.number / right.number, unit: left.unit })
+                }
+                _ => None,
+            };
+        }
+    }
+    let (number, unit) = number_and_unit(&rejoined)?;
+    (unit.is_empty() || unit == "%" || length_px(&format!("1{unit}"), PAGE_FONT_PX).is_some())
+        .then(|| Quantity { number, unit: unit.to_string() })
+}
+
+/// `text` split on `separator` outside parentheses, pieces trimmed, empty ones dropped.
+fn top_level_split(text: &str, separator: char) -> Vec<String> {
+    top_level_split_str(text, separator).into_iter().map(str::to_string).collect()
 }
 
 /// Whether a tag styled with these declarations hides its text from a person reading it on a white page: the
@@ -359,6 +589,9 @@ fn rendered(declarations: &[Declaration], within: &Rendering) -> Option<Renderin
     if value("display") == Some("none")
         || matches!(value("visibility"), Some("hidden" | "collapse"))
         || value("content-visibility") == Some("hidden")
+        || struck_through(declarations)
+        || blurred(declarations, within.font_px)
+        || masked_out(declarations)
     {
         return None;
     }
@@ -390,13 +623,97 @@ fn rendered(declarations: &[Declaration], within: &Rendering) -> Option<Renderin
     if let Some(text) = value("-webkit-text-fill-color").or(value("color")).and_then(colour) {
         own.text = Some(text);
     }
+    // A filter recolours what the tag draws: its text, and its background if it has one of its own.
+    let filters: Vec<(String, Vec<String>)> = value("filter").map(functions).unwrap_or_default();
+    if filters.iter().any(|(name, _)| matches!(name.as_str(), "brightness" | "contrast" | "invert")) {
+        let own_background = value("background-color").or(value("background")).and_then(colour_among).is_some();
+        let mut text = own.text.unwrap_or(MAIL_CLIENT_TEXT);
+        for (name, args) in &filters {
+            let amount = args.first().and_then(|a| fraction(a)).unwrap_or(1.0);
+            text = text.filtered(name, amount);
+            if own_background {
+                own.background = own.background.filtered(name, amount);
+            }
+        }
+        own.text = Some(text);
+    }
     if shrunk_or_moved_off(declarations, own.font_px) || clipped(declarations) || boxed_out(declarations, own.font_px) {
         return None;
     }
     Some(own)
 }
 
-/// Scaled to a speck (`transform`, `scale`, `zoom`) or translated off the page.
+/// Struck through (`text-decoration: line-through`, in any of its forms): text taken back as a person reads it, like
+/// `<del>` (outside attack 53: "Refund <span style=text-decoration:line-through>$30</span> $60").
+fn struck_through(declarations: &[Declaration]) -> bool {
+    ["text-decoration", "text-decoration-line"]
+        .iter()
+        .any(|p| value_of(declarations, p).is_some_and(|v| v.split_whitespace().any(|w| w == "line-through")))
+}
+
+/// Blurred past reading: `filter: blur()` of about a quarter of the font or more smears every glyph into its
+/// neighbours (`blur(12px)`, `blur(1em)`; a 1–2px blur is soft but read).
+fn blurred(declarations: &[Declaration], font_px: f64) -> bool {
+    value_of(declarations, "filter").is_some_and(|v| {
+        functions(v).iter().any(|(name, args)| {
+            name == "blur"
+                && args.first().and_then(|a| length_px(a, font_px)).is_some_and(|px| px >= font_px * UNREADABLE_BLUR_EM)
+        })
+    })
+}
+
+/// A mask that lets nothing through: an image of gradients whose every colour is transparent (`mask-image:
+/// linear-gradient(transparent,transparent)`). A mask of a URL or of any visible stop is taken as showing the text.
+fn masked_out(declarations: &[Declaration]) -> bool {
+    ["mask-image", "-webkit-mask-image", "mask", "-webkit-mask"].iter().any(|property| {
+        value_of(declarations, property).is_some_and(|v| {
+            let gradients: Vec<&str> = top_level_split_str(v, ' ');
+            let mut stops = Vec::new();
+            for gradient in gradients.iter().filter(|g| g.contains("gradient(")) {
+                let Some(open) = gradient.find('(') else { return false };
+                let inner = gradient[open + 1..].strip_suffix(')').unwrap_or(&gradient[open + 1..]);
+                for stop in top_level_split(inner, ',') {
+                    // A stop's first word is its colour; a direction or a shape ("to right", "circle") has none.
+                    stops.extend(top_level_split(&stop, ' ').first().and_then(|w| colour(w)));
+                }
+            }
+            !stops.is_empty() && stops.iter().all(|c| c.a <= FAINT_OPACITY)
+        })
+    })
+}
+
+/// `text` split on `separator` outside parentheses, as slices.
+fn top_level_split_str(text: &str, separator: char) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if c == separator && depth == 0 => {
+                pieces.push(text[start..i].trim());
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    pieces.push(text[start..].trim());
+    pieces.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+/// An angle in degrees ("90deg", "1.5708rad", "0.25turn", "100grad").
+fn angle_degrees(value: &str) -> Option<f64> {
+    let (number, unit) = number_and_unit(value)?;
+    Some(match unit {
+        "deg" | "" => number,
+        "rad" => number.to_degrees(),
+        "turn" => number * 360.0,
+        "grad" => number * 0.9,
+        _ => return None,
+    })
+}
+
+/// Scaled to a speck (`transform`, `scale`, `zoom`), turned edge-on (`rotateX(90deg)`), or translated off the page.
 fn shrunk_or_moved_off(declarations: &[Declaration], font_px: f64) -> bool {
     let value = |property: &str| value_of(declarations, property);
     let speck = |factor: f64| factor.abs() <= SPECK_SCALE;
@@ -413,6 +730,10 @@ fn shrunk_or_moved_off(declarations: &[Declaration], font_px: f64) -> bool {
                         || numbers[5] <= -OFF_PAGE_SHIFT_PX
                 }
                 "translate" | "translatex" | "translatey" | "translate3d" => args.iter().take(2).any(|a| off(a)),
+                // Turned about a flat axis to (near) 90°: the line is seen edge-on, a speck of height or width.
+                "rotatex" | "rotatey" => {
+                    args.first().and_then(|a| angle_degrees(a)).is_some_and(|deg| speck(deg.to_radians().cos()))
+                }
                 _ => false,
             }
         })
@@ -446,6 +767,25 @@ fn clipped(declarations: &[Declaration]) -> bool {
                     [] => return false,
                 };
                 top + bottom >= 100.0 || left + right >= 100.0
+            }
+            // A polygon of fewer than three points, or of points on one line, encloses nothing.
+            "polygon" => {
+                let coordinates: Vec<f64> = args
+                    .iter()
+                    .filter(|a| !matches!(a.as_str(), "nonzero" | "evenodd"))
+                    .map(|a| number_and_unit(a).map(|(n, _)| n))
+                    .collect::<Option<_>>()
+                    .unwrap_or_default();
+                if coordinates.is_empty() || !coordinates.len().is_multiple_of(2) {
+                    return false;
+                }
+                let points: Vec<(f64, f64)> = coordinates.chunks(2).map(|p| (p[0], p[1])).collect();
+                let doubled_area: f64 = points
+                    .iter()
+                    .zip(points.iter().cycle().skip(1))
+                    .map(|((x1, y1), (x2, y2))| x1 * y2 - x2 * y1)
+                    .sum();
+                points.len() < 3 || doubled_area.abs() < 1e-9
             }
             "circle" | "ellipse" => {
                 let radii: Vec<&String> = args.iter().take_while(|a| *a != "at").collect();
@@ -485,15 +825,40 @@ fn boxed_out(declarations: &[Declaration], font_px: f64) -> bool {
             .flatten()
             .any(|v| v.split_whitespace().any(|w| w == "hidden" || w == "clip"))
     };
-    let boxed = (tiny("width") && cut("overflow-x"))
+    // Narrower than half an em (about one glyph, `1ch`) with the rest cut, no whole glyph shows.
+    let narrow = value("width").is_some_and(|v| match v.strip_suffix('%') {
+        Some(percent) => percent.parse::<f64>().is_ok_and(|p| p == 0.0),
+        None => length_px(v, font_px).is_some_and(|px| px < ILLEGIBLE_PX.max(font_px / 2.0)),
+    });
+    let boxed = (narrow && cut("overflow-x"))
         || (tiny("height") && cut("overflow-y"))
         || tiny("max-width")
         || tiny("max-height");
+    // The `inset` shorthand gives top, right, bottom and left at once (its first word is the top, and the left for
+    // one or two words): read through it when a side is not given on its own.
+    let inset: Vec<&str> = value("inset").map(|v| v.split_whitespace().collect()).unwrap_or_default();
+    let side_value = |side: &str| {
+        value(side).or_else(|| {
+            let (top, right, bottom, left) = match inset.as_slice() {
+                [all] => (*all, *all, *all, *all),
+                [vertical, horizontal] => (*vertical, *horizontal, *vertical, *horizontal),
+                [top, horizontal, bottom] => (*top, *horizontal, *bottom, *horizontal),
+                [top, right, bottom, left, ..] => (*top, *right, *bottom, *left),
+                [] => return None,
+            };
+            Some(match side {
+                "top" => top,
+                "right" => right,
+                "bottom" => bottom,
+                _ => left,
+            })
+        })
+    };
     let placed_off = matches!(value("position"), Some("absolute" | "fixed"))
         && ["left", "top", "right", "bottom"].iter().any(|side| {
             // Below the page an absolute box only lengthens it; a fixed one leaves the screen.
             (*side != "bottom" || value("position") == Some("fixed"))
-                && value(side).is_some_and(|v| match v.strip_suffix('%') {
+                && side_value(side).is_some_and(|v| match v.strip_suffix('%') {
                     Some(percent) => percent.parse::<f64>().is_ok_and(|p| p <= -100.0),
                     None => length_px(v, font_px).is_some_and(|px| px <= -OFF_PAGE_POSITION_PX),
                 })
@@ -626,7 +991,13 @@ fn colour(value: &str) -> Option<Colour> {
         let alpha = if hex.len() == 4 || hex.len() == 8 { f64::from(digit(3, width)?) / 255.0 } else { 1.0 };
         return Some(Colour { a: alpha, ..Colour::rgb(digit(0, width)?, digit(1, width)?, digit(2, width)?) });
     }
+    if let Some(mixed) = value.strip_prefix("color-mix(").and_then(|v| v.strip_suffix(')')) {
+        return colour_mix(mixed);
+    }
     if let Some((name, args)) = functions(value).into_iter().next() {
+        if let Some(found) = wide_gamut_colour(&name, &args) {
+            return Some(found);
+        }
         let alpha = match args.get(3) {
             Some(a) => fraction(a)?,
             None => 1.0,
@@ -649,8 +1020,14 @@ fn colour(value: &str) -> Option<Colour> {
             _ => None,
         };
     }
-    // The names a person might give text: the whites (all near white) and the basic colours.
+    // The names a person might give text: the whites (all near white) and the basic colours; the system colours as a
+    // mail client on a white page draws them (`Canvas` is the page's white, `CanvasText` its black).
     let (r, g, b) = match value {
+        "canvas" | "window" | "field" | "buttonhighlight" => (255, 255, 255),
+        "canvastext" | "windowtext" | "fieldtext" | "buttontext" | "captiontext" | "infotext" | "menutext" => (0, 0, 0),
+        "buttonface" | "threedface" | "menu" => (240, 240, 240),
+        "graytext" => (109, 109, 109),
+        "linktext" => (0, 0, 238),
         "transparent" => return Some(Colour { a: 0.0, ..Colour::BLACK }),
         "white" => (255, 255, 255),
         "snow" => (255, 250, 250),
@@ -685,6 +1062,112 @@ fn colour(value: &str) -> Option<Colour> {
         _ => return None,
     };
     Some(Colour::rgb(r, g, b))
+}
+
+/// The colour notations past rgb and hsl, approximated to sRGB (close enough to tell white, the background or
+/// transparent): `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` and `color(srgb|srgb-linear|display-p3 …)`.
+fn wide_gamut_colour(name: &str, args: &[String]) -> Option<Colour> {
+    let number = |a: &String, percent_of: f64| match a.strip_suffix('%') {
+        Some(percent) => percent.parse::<f64>().ok().map(|p| p / 100.0 * percent_of),
+        None if a == "none" => Some(0.0),
+        None => a.parse::<f64>().ok(),
+    };
+    let alpha = match args.get(3) {
+        Some(a) => fraction(a)?,
+        None => 1.0,
+    };
+    let from_linear = |r: f64, g: f64, b: f64| {
+        let encode = |c: f64| {
+            let c = c.clamp(0.0, 1.0);
+            255.0 * if c <= 0.003_130_8 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 }
+        };
+        Colour { r: encode(r), g: encode(g), b: encode(b), a: alpha }
+    };
+    let from_oklab = |l: f64, a: f64, b: f64| {
+        let l_ = (l + 0.396_337_777_4 * a + 0.215_803_757_3 * b).powi(3);
+        let m_ = (l - 0.105_561_345_8 * a - 0.063_854_172_8 * b).powi(3);
+        let s_ = (l - 0.089_484_177_5 * a - 1.291_485_548 * b).powi(3);
+        from_linear(
+            4.076_741_662_1 * l_ - 3.307_711_591_3 * m_ + 0.230_969_929_2 * s_,
+            -1.268_438_004_6 * l_ + 2.609_757_401_1 * m_ - 0.341_319_396_5 * s_,
+            -0.004_196_086_3 * l_ - 0.703_418_614_7 * m_ + 1.707_614_701 * s_,
+        )
+    };
+    let from_lab = |l: f64, a: f64, b: f64| {
+        // CIE Lab (D50) to XYZ, then to linear sRGB (the D65 adaptation ignored: a few steps at most).
+        let fy = (l + 16.0) / 116.0;
+        let (fx, fz) = (fy + a / 500.0, fy - b / 200.0);
+        let inverse = |f: f64| if f.powi(3) > 0.008_856 { f.powi(3) } else { (116.0 * f - 16.0) / 903.3 };
+        let (x, y, z) = (inverse(fx) * 0.9642, inverse(fy), inverse(fz) * 0.8249);
+        from_linear(
+            3.134_1 * x - 1.617_2 * y - 0.490_6 * z,
+            -0.978_8 * x + 1.916_2 * y + 0.033_4 * z,
+            0.071_9 * x - 0.228_9 * y + 1.405_2 * z,
+        )
+    };
+    let polar = |chroma: f64, hue: &String| {
+        let hue = angle_degrees(hue).unwrap_or(0.0).to_radians();
+        (chroma * hue.cos(), chroma * hue.sin())
+    };
+    match (name, args) {
+        ("hwb", [h, w, b, ..]) => {
+            let (white, black) = (fraction(w)?, fraction(b)?);
+            if white + black >= 1.0 {
+                let grey = 255.0 * white / (white + black);
+                return Some(Colour { r: grey, g: grey, b: grey, a: alpha });
+            }
+            let (r, g, bl) = hsl_to_rgb(angle_degrees(h)?, 1.0, 0.5);
+            let mix = |c: f64| (c / 255.0 * (1.0 - white - black) + white) * 255.0;
+            Some(Colour { r: mix(r), g: mix(g), b: mix(bl), a: alpha })
+        }
+        ("lab", [l, a, b, ..]) => Some(from_lab(number(l, 100.0)?, number(a, 125.0)?, number(b, 125.0)?)),
+        ("lch", [l, c, h, ..]) => {
+            let (a, b) = polar(number(c, 150.0)?, h);
+            Some(from_lab(number(l, 100.0)?, a, b))
+        }
+        ("oklab", [l, a, b, ..]) => Some(from_oklab(number(l, 1.0)?, number(a, 0.4)?, number(b, 0.4)?)),
+        ("oklch", [l, c, h, ..]) => {
+            let (a, b) = polar(number(c, 0.4)?, h);
+            Some(from_oklab(number(l, 1.0)?, a, b))
+        }
+        ("color", [space, r, g, b, rest @ ..]) => {
+            let alpha = match rest.first() {
+                Some(a) => fraction(a)?,
+                None => 1.0,
+            };
+            let (r, g, b) = (number(r, 1.0)?, number(g, 1.0)?, number(b, 1.0)?);
+            match space.as_str() {
+                "srgb" | "display-p3" | "a98-rgb" | "prophoto-rgb" | "rec2020" => {
+                    Some(Colour { r: r * 255.0, g: g * 255.0, b: b * 255.0, a: alpha })
+                }
+                "srgb-linear" | "xyz" | "xyz-d65" | "xyz-d50" => Some(Colour { a: alpha, ..from_linear(r, g, b) }),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `color-mix(in <space>, a p%, b q%)` mixed channel by channel (the space ignored: the mix of a colour with itself or
+/// with white is what tells white); `None` when a side is not a colour read.
+fn colour_mix(inner: &str) -> Option<Colour> {
+    let parts = top_level_split(inner, ',');
+    let [_, first, second] = parts.as_slice() else { return None };
+    let side = |part: &String| {
+        let words = top_level_split(part, ' ');
+        let colour = words.iter().find_map(|w| colour(w))?;
+        let weight = words.iter().find_map(|w| w.strip_suffix('%')?.parse::<f64>().ok()).map(|p| p / 100.0);
+        Some((colour, weight))
+    };
+    let ((a, wa), (b, wb)) = (side(first)?, side(second)?);
+    let (wa, wb) = match (wa, wb) {
+        (Some(x), Some(y)) if x + y > 0.0 => (x / (x + y), y / (x + y)),
+        (Some(x), None) => (x.clamp(0.0, 1.0), 1.0 - x.clamp(0.0, 1.0)),
+        (None, Some(y)) => (1.0 - y.clamp(0.0, 1.0), y.clamp(0.0, 1.0)),
+        _ => (0.5, 0.5),
+    };
+    let mix = |x: f64, y: f64| x * wa + y * wb;
+    Some(Colour { r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a) })
 }
 
 /// hsl (hue in degrees, saturation and lightness 0–1) as rgb channels 0–255.
@@ -842,7 +1325,7 @@ fn matching_close_end(text: &str, from: usize, name: &str) -> usize {
 /// How a tag draws its text inside its parent's rendering: `None` when a person sees nothing of it (the `hidden`
 /// attribute, a hidden input, or its style — `<font color>`, `bgcolor` and `<body text>` read as the style they stand
 /// for, the inline style over them).
-fn tag_rendering(tag: &Tag, within: &Rendering) -> Option<Rendering> {
+fn tag_rendering(tag: &Tag, within: &Rendering, rules: &[StyleRule]) -> Option<Rendering> {
     if tag.attribute("hidden").is_some()
         || (tag.name == "input" && tag.attribute("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")))
     {
@@ -855,17 +1338,212 @@ fn tag_rendering(tag: &Tag, within: &Rendering) -> Option<Rendering> {
             styled.push(Declaration { property: property.to_string(), value: value.trim().to_lowercase() });
         }
     }
+    // A stylesheet's rules over the presentational attributes, the inline style over both (in source order, not by
+    // specificity: the simple selectors read are close enough in weight).
+    for rule in rules.iter().filter(|rule| rule.selectors.iter().any(|s| s.matches(tag))) {
+        styled.extend(rule.declarations.iter().cloned());
+    }
     if let Some(style) = tag.attribute("style") {
         styled.extend(declarations(style));
     }
     if styled.is_empty() { Some(*within) } else { rendered(&styled, within) }
 }
 
+/// A simple selector of a `<style>` rule: a tag name or `*`, classes, an id (`p`, `.x`, `#c`, `span.x`).
+#[derive(Debug, Clone, PartialEq)]
+struct SimpleSelector {
+    name: Option<String>,
+    classes: Vec<String>,
+    id: Option<String>,
+}
+
+impl SimpleSelector {
+    /// The selector when it is simple; `None` for anything else (descendants, pseudo-classes, attributes), which is
+    /// then not applied: a rule the reader cannot match hides nothing.
+    fn parse(selector: &str) -> Option<SimpleSelector> {
+        let selector = selector.trim();
+        let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+        if selector.is_empty() || !selector.chars().all(|c| word(c) || matches!(c, '.' | '#' | '*')) {
+            return None;
+        }
+        let head_end = selector.find(['.', '#']).unwrap_or(selector.len());
+        let head = &selector[..head_end];
+        let name = match head {
+            "" | "*" => None,
+            name if name.chars().all(word) => Some(name.to_string()),
+            _ => return None,
+        };
+        let (mut classes, mut id) = (Vec::new(), None);
+        let mut rest = &selector[head_end..];
+        while let Some(marker) = rest.chars().next() {
+            let end = rest[1..].find(['.', '#']).map_or(rest.len(), |i| i + 1);
+            let part = &rest[1..end];
+            if part.is_empty() || !part.chars().all(word) {
+                return None;
+            }
+            if marker == '.' {
+                classes.push(part.to_string());
+            } else {
+                id = Some(part.to_string());
+            }
+            rest = &rest[end..];
+        }
+        Some(SimpleSelector { name, classes, id })
+    }
+
+    fn matches(&self, tag: &Tag) -> bool {
+        let classes: Vec<String> =
+            tag.attribute("class").map(|c| c.split_whitespace().map(str::to_lowercase).collect()).unwrap_or_default();
+        self.name.as_ref().is_none_or(|name| *name == tag.name)
+            && self.classes.iter().all(|c| classes.contains(c))
+            && self.id.as_ref().is_none_or(|id| tag.attribute("id").is_some_and(|t| t.trim().eq_ignore_ascii_case(id)))
+    }
+}
+
+/// A `<style>` rule: the simple selectors of its list and its declarations.
+#[derive(Debug, Clone, PartialEq)]
+struct StyleRule {
+    selectors: Vec<SimpleSelector>,
+    declarations: Vec<Declaration>,
+}
+
+/// The rules of a style block: `selector, selector { declarations }`; at-rules (`@media`, `@import`, `@font-face`)
+/// skipped whole, as a media query's conditions are not known; selectors not simple dropped from their list.
+fn style_rules(sheet: &str) -> Vec<StyleRule> {
+    let sheet = css_unescaped(&html_escape::decode_html_entities(sheet)).to_lowercase();
+    let mut bare = String::with_capacity(sheet.len());
+    let mut rest = sheet.as_str();
+    while let Some(start) = rest.find("/*") {
+        bare.push_str(&rest[..start]);
+        rest = rest[start + 2..].find("*/").map_or("", |end| &rest[start + 2 + end + 2..]);
+    }
+    bare.push_str(rest);
+    let bare = bare.replace("<!--", " ").replace("-->", " ");
+    let mut rules = Vec::new();
+    let mut rest = bare.as_str();
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
+        if rest.starts_with('@') {
+            // An at-rule ends at its `;` or with its block, nested blocks counted.
+            let (semicolon, brace) = (rest.find(';'), rest.find('{'));
+            match (semicolon, brace) {
+                (Some(s), Some(b)) if s < b => rest = &rest[s + 1..],
+                (Some(s), None) => rest = &rest[s + 1..],
+                (_, Some(b)) => {
+                    let mut depth = 0usize;
+                    let end = rest[b..]
+                        .char_indices()
+                        .find(|(_, c)| {
+                            match c {
+                                '{' => depth += 1,
+                                '}' => depth = depth.saturating_sub(1),
+                                _ => return false,
+                            }
+                            depth == 0
+                        })
+                        .map_or(rest.len(), |(i, _)| b + i + 1);
+                    rest = &rest[end..];
+                }
+                (None, None) => break,
+            }
+            continue;
+        }
+        let Some(open) = rest.find('{') else { break };
+        let close = rest[open..].find('}').map_or(rest.len(), |i| open + i);
+        let selectors: Vec<SimpleSelector> = rest[..open].split(',').filter_map(SimpleSelector::parse).collect();
+        let body = &rest[open + 1..close];
+        if !selectors.is_empty() {
+            rules.push(StyleRule { selectors, declarations: declarations(body) });
+        }
+        rest = rest.get(close + 1..).unwrap_or_default();
+    }
+    rules
+}
+
+/// Comments removed: a comment renders as nothing, so one inside a word or a figure joins its sides (`$6<!-- x -->0`
+/// reads `$60`, outside attack 53); between words or at a line's edge it stays a space.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut done = 0;
+    for found in patterns().comment.find_iter(text) {
+        out.push_str(&text[done..found.start()]);
+        // A space already on either side (or the text's edge) stays the only one; a tag after a word keeps apart.
+        let word_before = out.chars().next_back().is_some_and(|c| !c.is_whitespace());
+        if word_before && text[found.end()..].starts_with('<') {
+            out.push(' ');
+        }
+        done = found.end();
+    }
+    out.push_str(&text[done..]);
+    out
+}
+
+/// Markup whose text a person does not see without acting on it: a `<details>` that is not `open` shows its
+/// `<summary>` only, a `<select>` its selected option (else its first), an `<svg>` of zero width or height nothing.
+fn without_collapsed_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut done, mut search) = (0usize, 0usize);
+    while let Some(offset) = text[search..].find('<') {
+        let start = search + offset;
+        let Some(tag) = tag_at(text, start) else {
+            search = start + 1;
+            continue;
+        };
+        let zero =
+            |attribute: &str| tag.attribute(attribute).and_then(|v| number_and_unit(v)).is_some_and(|(n, _)| n <= 0.0);
+        let kept = match tag.name.as_str() {
+            _ if tag.closing || tag.self_closing => None,
+            "details" if tag.attribute("open").is_none() => Some("summary"),
+            "select" if tag.attribute("multiple").is_none() => Some("option"),
+            "svg" if zero("width") || zero("height") => Some(""),
+            _ => None,
+        };
+        let Some(kept_name) = kept else {
+            search = tag.end;
+            continue;
+        };
+        let end = matching_close_end(text, tag.end, &tag.name);
+        out.push_str(&text[done..start]);
+        out.push(' ');
+        let inner = &text[tag.end..end];
+        let mut parts: Vec<(usize, usize, bool)> = Vec::new();
+        let mut at = 0;
+        while !kept_name.is_empty()
+            && let Some(offset) = inner[at..].find('<')
+        {
+            let part_start = at + offset;
+            match tag_at(inner, part_start) {
+                Some(part) if part.name == kept_name && !part.closing => {
+                    let part_end = matching_close_end(inner, part.end, kept_name);
+                    parts.push((part.end, part_end, part.attribute("selected").is_some()));
+                    at = part_end;
+                }
+                Some(part) => at = part.end,
+                None => at = part_start + 1,
+            }
+        }
+        let chosen = parts.iter().find(|(_, _, selected)| *selected).or(parts.first());
+        if let Some((part_start, part_end, _)) = chosen {
+            let shown = &inner[*part_start..*part_end];
+            let shown = shown.rfind("</").map_or(shown, |close| &shown[..close]);
+            out.push_str(&without_collapsed_markup(shown));
+            out.push(' ');
+        }
+        done = end;
+        search = end;
+    }
+    out.push_str(&text[done..]);
+    out
+}
+
 /// The text without what a person never sees: a tag hidden with all it holds, from its opening tag to its matching
 /// closing tag; text too small or coloured into its background blanked where it stands. Visible tags are read into,
 /// so a hidden span inside a styled visible paragraph is found, and each tag is judged in the rendering its open
 /// parents give it (a white span on a parent's dark background is seen; opacities multiply; `em` sizes compound).
-fn without_hidden_tags(text: &str) -> String {
+fn without_hidden_tags(text: &str, rules: &[StyleRule]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut open: Vec<(String, Rendering)> = Vec::new();
     let current = |open: &[(String, Rendering)]| open.last().map_or(Rendering::PAGE, |(_, rendering)| *rendering);
@@ -891,7 +1569,7 @@ fn without_hidden_tags(text: &str) -> String {
             }
             out.push_str(&text[start..end]);
         } else {
-            match tag_rendering(&tag, &current(&open)) {
+            match tag_rendering(&tag, &current(&open), rules) {
                 Some(rendering) => {
                     out.push_str(&text[start..end]);
                     if !tag.is_void() && !tag.self_closing {
@@ -1853,6 +2531,138 @@ mod tests {
             ("<div><div style=\"color:#333\">Refund</div> $60</div>", "Refund\n$60"),
             // Not tags: a comparison and a heart.
             ("<p>Refund $60, I paid < $70 <3</p>", "Refund $60, I paid < $70 <3"),
+        ] {
+            assert_eq!(visible_text(body), seen, "{body}");
+        }
+    }
+
+    #[test]
+    fn css_escapes_variables_and_math_are_read_before_judging() {
+        assert_eq!(css_unescaped(r"d\69splay:\6e one"), "display:none");
+        assert_eq!(css_unescaped(r"\64 isplay"), "display");
+        assert!(hides(r"d\69splay:none"));
+        assert!(hides(r"display:\6e one"));
+        // An invalid `!…` drops its declaration, as a browser does; `!important` is kept.
+        assert!(hides("display:none;display:inline !ie"));
+        assert!(!hides("display:none;display:inline !important"));
+        assert!(hides("--z:0;opacity:var(--z)"));
+        assert!(!hides("--z:1;opacity:var(--z)"));
+        assert!(hides("opacity:var(--unset, 0)"));
+        assert!(!hides("opacity:var(--unset)"));
+        for (hidden, seen) in [
+            ("opacity:calc(0)", "opacity:calc(0.5)"),
+            ("opacity:min(0, 1)", "opacity:max(0, 1)"),
+            ("font-size:calc(0px)", "font-size:calc(10px + 4px)"),
+            ("font-size:max(0px, 0px)", "font-size:max(0px, 12px)"),
+            ("font-size:clamp(0px, 1px, 2px)", "font-size:clamp(10px, 1px, 20px)"),
+            ("font-size:calc(1em / 8)", "font-size:calc(1em / 2)"),
+            ("transform:scale(calc(0))", "transform:scale(calc(1 * 0.9))"),
+        ] {
+            assert!(hides(hidden), "not hidden: {hidden}");
+            assert!(!hides(seen), "hidden: {seen}");
+        }
+        // Terms that need the box's size are unknown: not hidden.
+        assert!(!hides("font-size:calc(100% - 2px)"));
+        assert_eq!(math_evaluated("scale(calc(0))"), "scale(0)");
+    }
+
+    #[test]
+    fn blur_filters_colour_functions_and_shapes_by_thresholds() {
+        for (hidden, seen) in [
+            ("filter:blur(12px)", "filter:blur(1px)"),
+            ("filter:blur(4px)", "filter:blur(3px)"),
+            ("filter:blur(1em)", "filter:blur(0.1em)"),
+            ("filter:brightness(100)", "filter:brightness(1.2)"),
+            ("background:#fff;filter:contrast(0)", "filter:contrast(1.5)"),
+            ("color:hwb(0 100% 0%)", "color:hwb(0 0% 100%)"),
+            ("color:oklch(1 0 0)", "color:oklch(0.3 0 0)"),
+            ("color:oklch(100% 0 0)", "color:oklch(40% 0.1 30)"),
+            ("color:lab(100 0 0)", "color:lab(20 0 0)"),
+            ("color:lch(100 0 0)", "color:lch(30 40 120)"),
+            ("color:oklab(1 0 0)", "color:oklab(0.2 0 0)"),
+            ("color:color(srgb 1 1 1)", "color:color(srgb 0.2 0.2 0.2)"),
+            ("color:color-mix(in srgb, white 100%, black)", "color:color-mix(in srgb, white 10%, black)"),
+            ("color:canvas", "color:canvastext"),
+            ("color:window", "color:windowtext"),
+            ("background:#000;color:#111", "background:#000;color:#fff"),
+            ("background:#000;color:#121212", "background:#000;color:#333"),
+            ("background:navy;color:#000090", "background:navy;color:#ff0"),
+            ("transform:rotatex(90deg)", "transform:rotatex(30deg)"),
+            ("transform:rotatey(0.25turn)", "transform:rotate(90deg)"),
+            ("clip-path:polygon(0 0,0 0,0 0)", "clip-path:polygon(0 0,100% 0,100% 100%)"),
+            ("clip-path:polygon(0 0)", "clip-path:polygon(0 0, 100% 0, 0 100%)"),
+            ("inset:-9999px;position:absolute", "inset:0;position:absolute"),
+            ("mask-image:linear-gradient(transparent,transparent)", "mask-image:linear-gradient(black,transparent)"),
+            ("-webkit-mask:linear-gradient(rgba(0,0,0,0),transparent)", "mask-image:url(m.png)"),
+            (
+                "overflow:hidden;width:0.5ch;display:inline-block;white-space:nowrap",
+                "overflow:hidden;width:8em;display:inline-block",
+            ),
+            ("text-decoration:line-through", "text-decoration:underline"),
+            ("text-decoration-line:line-through", "text-decoration-line:overline"),
+            ("text-decoration:red wavy line-through", "text-decoration:red wavy underline"),
+        ] {
+            assert!(hides(hidden), "not hidden: {hidden}");
+            assert!(!hides(seen), "hidden: {seen}");
+        }
+        // White text on its own coloured background stays seen.
+        assert!(!hides("color:#fff;background:#c00"));
+        assert!(!hides("color:oklch(1 0 0);background:#036"));
+    }
+
+    #[test]
+    fn style_block_rules_apply_to_the_tags_they_select() {
+        for (body, seen) in [
+            (
+                "<style>.x{display:none}</style><p>Refund $60<span class=\"x\"> sorry I mean $30</span></p>",
+                "Refund $60",
+            ),
+            (
+                "<style>.x{opacity:0.02}</style><p>Refund $60<span class=\"x\"> sorry I mean $30</span></p>",
+                "Refund $60",
+            ),
+            ("<style>span{display:none}</style><p>Refund $60<span> sorry I mean $30</span></p>", "Refund $60"),
+            ("<style>#c{font-size:0}</style><p>Refund $60<span id=\"c\"> sorry I mean $30</span></p>", "Refund $60"),
+            ("<style>b, span.x{color:#fff}</style><p>Refund $60<span class=\"y x\"> $30</span></p>", "Refund $60"),
+            ("<style>*{text-decoration:line-through}</style><p>Refund $60</p>", ""),
+            // The inline style wins over the rule.
+            (
+                "<style>.x{display:none}</style><p>Refund $60<span class=\"x\" style=\"display:inline\"> $30</span></p>",
+                "Refund $60 $30",
+            ),
+            // Rules that hide nothing, or that the reader cannot match, hide nothing.
+            (
+                "<style>.x{color:#333;font-weight:bold}</style><p>Refund $60<span class=\"x\"> $30</span></p>",
+                "Refund $60 $30",
+            ),
+            ("<style>div .x{display:none}</style><p>Refund $60<span class=\"x\"> $30</span></p>", "Refund $60 $30"),
+            (
+                "<style>@media print{.x{display:none}}</style><p>Refund $60<span class=\"x\"> $30</span></p>",
+                "Refund $60 $30",
+            ),
+            ("<style>.y{display:none}</style><p>Refund $60<span class=\"x\"> $30</span></p>", "Refund $60 $30"),
+        ] {
+            assert_eq!(visible_text(body), seen, "{body}");
+        }
+        assert_eq!(SimpleSelector::parse("p:hover"), None);
+        assert!(SimpleSelector::parse("span.x#c").is_some());
+    }
+
+    #[test]
+    fn collapsed_markup_and_comments_read_as_a_person_sees_them() {
+        for (body, seen) in [
+            ("<p>Refund $60</p><details><summary>more</summary>sorry I mean $30</details>", "Refund $60\nmore"),
+            (
+                "<p>Refund $60</p><details open><summary>more</summary>sorry I mean $30</details>",
+                "Refund $60\nmore\nsorry I mean $30",
+            ),
+            ("<p>Refund $60<select><option>x</option><option> sorry I mean $30</option></select></p>", "Refund $60 x"),
+            ("<p>Refund<select><option>$30</option><option selected>$60</option></select></p>", "Refund $60"),
+            ("<p>Refund $60<svg width=\"0\" height=\"0\"><text> sorry I mean $30</text></svg></p>", "Refund $60"),
+            ("<p>Refund $60<svg width=\"100\" height=\"20\"><text> $30</text></svg></p>", "Refund $60 $30"),
+            ("<p>Refund $6<!-- x -->0</p>", "Refund $60"),
+            ("<p>Refund <!-- x --> $60</p>", "Refund  $60"),
+            ("<p>Refund<!-- x --> $60</p>", "Refund $60"),
         ] {
             assert_eq!(visible_text(body), seen, "{body}");
         }
