@@ -276,8 +276,11 @@ fn has_hidden_zero_width(body: &str) -> bool {
             && i > 0
             && is_pictographic(chars[i - 1])
             && chars.get(i + 1).is_some_and(|n| is_pictographic(*n));
-        // An emoji's presentation selector ("✔️") is part of the emoji, no disguise.
-        let emoji_style = matches!(c, '\u{FE0E}' | '\u{FE0F}') && i > 0 && is_pictographic(chars[i - 1]);
+        // An emoji's presentation selector ("✔️") and a flag's tag sequence (🏴 + tag letters + cancel tag, the
+        // flags of Scotland and Wales) are part of the emoji, no disguise.
+        let tag = |t: char| matches!(t, '\u{E0020}'..='\u{E007F}');
+        let emoji_style = (matches!(c, '\u{FE0E}' | '\u{FE0F}') && i > 0 && is_pictographic(chars[i - 1]))
+            || (tag(c) && i > 0 && (is_pictographic(chars[i - 1]) || tag(chars[i - 1])));
         is_zero_width(c) && !emoji_joint && !emoji_style
     })
 }
