@@ -231,21 +231,14 @@ pub fn refund_label_acknowledged(own: &str) -> bool {
         .is_some_and(|r| r.is_match(own))
 }
 
-/// The sentence of `text` that holds byte `at`: from the end of the one before to its own end marks, included. A
-/// point ends a sentence only before a space or the end ("49.99" is one figure).
+/// The sentence of `text` that holds byte `at`, as the desk cuts sentences ([`super::desk25::sentences`]).
 fn sentence_at(text: &str, at: usize) -> &str {
-    let bytes = text.as_bytes();
-    let ends_at = |i: usize| match bytes[i] {
-        b'!' | b'?' | b'\n' => true,
-        b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
-        _ => false,
-    };
-    let start = (0..at).rev().find(|&i| ends_at(i)).map_or(0, |i| i + 1);
-    let mut end = (at..bytes.len()).find(|&i| ends_at(i)).map_or(bytes.len(), |i| i + 1);
-    while end < bytes.len() && matches!(bytes[end], b'.' | b'!' | b'?') {
-        end += 1;
-    }
-    &text[start..end]
+    super::desk25::sentences(text)
+        .find(|s| {
+            let start = s.as_ptr() as usize - text.as_ptr() as usize;
+            (start..start + s.len()).contains(&at)
+        })
+        .unwrap_or("")
 }
 
 /// A sentence that asks after a refund's state or tells it is waited for: a question, or the words of a chase.

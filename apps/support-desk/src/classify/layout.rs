@@ -2350,6 +2350,14 @@ mod tests {
         style_hides(&declarations(style))
     }
 
+    /// Each pair: a style that hides, and its near neighbour across the threshold that is seen.
+    fn hidden_and_seen(pairs: &[(&str, &str)]) {
+        for (hidden, seen) in pairs {
+            assert!(hides(hidden), "not hidden: {hidden}");
+            assert!(!hides(seen), "hidden: {seen}");
+        }
+    }
+
     #[test]
     fn declarations_are_read_as_css() {
         assert_eq!(
@@ -2365,7 +2373,7 @@ mod tests {
     #[test]
     fn style_hides_by_thresholds_on_both_sides() {
         // (hides, shows) pairs: each a step either side of a threshold.
-        for (hidden, seen) in [
+        hidden_and_seen(&[
             ("opacity:0.1", "opacity:0.11"),
             ("opacity:1%", "opacity:90%"),
             ("filter:opacity(0)", "filter:opacity(0.5)"),
@@ -2428,10 +2436,7 @@ mod tests {
             ("visibility:hidden", "visibility:visible"),
             ("visibility:collapse", "content-visibility:auto"),
             ("content-visibility:hidden", "font-family:Arial;color:#333"),
-        ] {
-            assert!(hides(hidden), "not hidden: {hidden}");
-            assert!(!hides(seen), "hidden: {seen}");
-        }
+        ]);
         // A later declaration wins, as in CSS.
         assert!(!hides("opacity:0;opacity:1"));
         assert!(hides("opacity:1;opacity:0"));
@@ -2549,7 +2554,7 @@ mod tests {
         assert!(!hides("--z:1;opacity:var(--z)"));
         assert!(hides("opacity:var(--unset, 0)"));
         assert!(!hides("opacity:var(--unset)"));
-        for (hidden, seen) in [
+        hidden_and_seen(&[
             ("opacity:calc(0)", "opacity:calc(0.5)"),
             ("opacity:min(0, 1)", "opacity:max(0, 1)"),
             ("font-size:calc(0px)", "font-size:calc(10px + 4px)"),
@@ -2557,10 +2562,7 @@ mod tests {
             ("font-size:clamp(0px, 1px, 2px)", "font-size:clamp(10px, 1px, 20px)"),
             ("font-size:calc(1em / 8)", "font-size:calc(1em / 2)"),
             ("transform:scale(calc(0))", "transform:scale(calc(1 * 0.9))"),
-        ] {
-            assert!(hides(hidden), "not hidden: {hidden}");
-            assert!(!hides(seen), "hidden: {seen}");
-        }
+        ]);
         // Terms that need the box's size are unknown: not hidden.
         assert!(!hides("font-size:calc(100% - 2px)"));
         assert_eq!(math_evaluated("scale(calc(0))"), "scale(0)");
@@ -2568,7 +2570,7 @@ mod tests {
 
     #[test]
     fn blur_filters_colour_functions_and_shapes_by_thresholds() {
-        for (hidden, seen) in [
+        hidden_and_seen(&[
             ("filter:blur(12px)", "filter:blur(1px)"),
             ("filter:blur(4px)", "filter:blur(3px)"),
             ("filter:blur(1em)", "filter:blur(0.1em)"),
@@ -2601,10 +2603,7 @@ mod tests {
             ("text-decoration:line-through", "text-decoration:underline"),
             ("text-decoration-line:line-through", "text-decoration-line:overline"),
             ("text-decoration:red wavy line-through", "text-decoration:red wavy underline"),
-        ] {
-            assert!(hides(hidden), "not hidden: {hidden}");
-            assert!(!hides(seen), "hidden: {seen}");
-        }
+        ]);
         // White text on its own coloured background stays seen.
         assert!(!hides("color:#fff;background:#c00"));
         assert!(!hides("color:oklch(1 0 0);background:#036"));
