@@ -86,6 +86,7 @@ mod spellings;
 mod thing_parts;
 mod trade_senses;
 mod uncertain;
+mod unread;
 mod wants;
 mod whose;
 pub use figures::{Figure, FigureRole};
@@ -622,7 +623,7 @@ fn res() -> &'static Res {
             total_after: Regex::new(r"(?i)^\s*(?:in\s+total|altogether|all\s+together|total|overall)\b").ok()?,
             partial_word: Regex::new(r"(?i)\bpartial\b").ok()?,
             uncertain_figure: Regex::new(&format!(
-                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|\b(?:smudged|illegible|unreadable)\b|\b\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
+                r"(?i)\b(?:{TENS}|\d+)[\s-]*(?:something|odd|ish)\b|\b(?:a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:dollars|bucks|euros|pounds|quid)\b|\d*[_?]+\d*[.,]\d{{1,2}}\b|\b(?:can'?t|cannot|could\s*n'?t|don'?t|do\s+not)\s+(?:read|remember|recall)\b[^.?!\n]{{0,30}}\b(?:amount|price|figure|number|exact|how\s+much|what\s+(?:it|the\s+\w+)\s+(?:cost|said))|(?:\b(?:receipt|invoice|statement|price|amount|total|figure|sum|bill)\b|[$€£]\s?\d|\d[.,]\d{{2}}\b)[^.?!\n]{{0,40}}\b(?:smudged|illegible|unreadable|blurred|blurry)\b|\b(?:smudged|illegible|unreadable|blurred|blurry)\b[^.?!\n]{{0,40}}(?:\b(?:receipt|invoice|statement|price|amount|total|figure|sum|bill)\b|[$€£]\s?\d)|\b\d{{1,3}}(?:[.,]\d{{1,2}})?\s*(?:or|to|-|/)\s*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\s*(?:dollars?|bucks|euros?|pounds?|quid|usd|eur)\b|\bbetween\s+(?:\d+|{TENS}|{TEENS})\s+and\s+(?:\d+|{TENS}|{TEENS})\b|\b(?:{TENS}|{TEENS}|\d+)[\s-]*(?:or|to|-)\s*(?:{TENS}|{TEENS})\s+(?:dollars?|bucks|euros?|pounds?|quid)\b|\b(?:{TENS}|hundred|\d+)[\s-]+plus\s+(?:dollars?|bucks|euros?|pounds?|quid)\b"
             ))
             .ok()?,
             // Dissatisfaction as evaluation: the adjectives and verdicts a review or a post gives ("junk", "never
@@ -904,12 +905,13 @@ fn own_words(text: &str) -> String {
         /// sender's own words again (ADR-1116, b35 `g-014`).
         Quoted,
     }
-    let header = |l: &str| {
-        let l = l.trim_start().to_lowercase();
-        ["from:", "sent:", "date:", "to:", "subject:", "cc:"].iter().any(|h| l.starts_with(h))
-    };
+    // A header in any of the clients' languages, bold or italic included (outside attack 53: "**From:** Jane").
+    let header = |l: &str| speakers::header_line(l);
     let mut out = String::with_capacity(text.len());
     let mut in_quote_block = false;
+    // Whether the unmarked quote under an attribution has begun: blank lines between the attribution and the quote
+    // do not end it ("Jane wrote:" / "" / "Refund $49.99 please", outside attack 53).
+    let mut quote_begun = false;
     let mut forward = Forward::No;
     let mut whole_forward = false;
     let mut own_header = 0usize;
@@ -921,7 +923,7 @@ fn own_words(text: &str) -> String {
             continue;
         }
         let t = line.trim();
-        if t.starts_with('>') {
+        if speakers::quoted_line(t) {
             if matches!(forward, Forward::Head { seen_header: true } | Forward::BeforeBody | Forward::Quoted) {
                 forward = Forward::Quoted;
             }
@@ -964,7 +966,7 @@ fn own_words(text: &str) -> String {
         // An "Original Message" separator starts the quoted history, which runs to the end (top-posting) — unless
         // the history's body is all `>`-quoted and the sender writes again under it (bottom-posting, as the thread
         // reads it: desk35, ADR-1152): the words under the quote are the sender's.
-        if res().original_message.is_match(t) {
+        if res().original_message.is_match(t) || speakers::reply_separator(t) {
             if let Some(j) =
                 desk35::bottom_posted_after(&lines[i + 1..]).or_else(|| forwards::resumes_after(&lines[i + 1..]))
             {
@@ -1022,20 +1024,20 @@ fn own_words(text: &str) -> String {
         if grammar::agent_note(t) {
             continue;
         }
-        if res().quote_header.is_match(t) {
+        if res().quote_header.is_match(t) || speakers::attribution(t) {
             in_quote_block = true;
+            quote_begun = false;
             continue;
         }
         if in_quote_block {
-            // An unmarked quote runs to the next blank line.
-            in_quote_block = !t.is_empty();
+            // An unmarked quote runs to the next blank line after its first words.
+            quote_begun |= !t.is_empty();
+            in_quote_block = !t.is_empty() || !quote_begun;
             continue;
         }
         // A mail client's header block ("From: …" then "Sent:", "Date:", "To:" or "Subject:" lines) or its rule
         // ("________") starts the quoted history of a reply, which runs to the end (top-posting).
-        if lower.starts_with("from:")
-            && lines[i + 1..].iter().take(3).any(|l| header(l) && !l.trim_start().to_lowercase().starts_with("from:"))
-        {
+        if speakers::from_line(t) && lines[i + 1..].iter().take(3).any(|l| header(l) && !speakers::from_line(l)) {
             // The header of the customer's own message (a company's mail pasted whole: "FAO: Customer Accounts /
             // From: Accounts Payable / Subject: Refund request" above the letter) stands at the top, with only a
             // subject or short addressing lines above it, and carries no "Sent:" or "Date:" line, which a mail client
@@ -1046,8 +1048,8 @@ fn own_words(text: &str) -> String {
                 l.len() <= 60 && !l.contains(['.', '?', '!'])
             });
             let quoted = block.iter().any(|l| {
-                let l = l.trim_start().to_lowercase();
-                l.starts_with("sent:") || l.starts_with("date:")
+                let l = l.trim_start().trim_start_matches(['*', '_']).to_lowercase();
+                l.starts_with("sent") || l.starts_with("date")
             });
             if at_top && !quoted {
                 own_header = block.len();
@@ -1739,6 +1741,12 @@ const SLANG_NOTES: &[(&str, i64)] = &[
     ("beans", 1),
     ("smackers", 1),
     ("clams", 1),
+    // Outside attack 53.
+    ("simoleons", 1),
+    ("smackeroos", 1),
+    ("greenbacks", 1),
+    ("c's", 100),
+    ("cs", 100),
 ];
 
 /// The dollars one slang note is worth ("sawbuck": 10), or `None` for a word that is no slang note.
@@ -1766,6 +1774,9 @@ const NOTES_COUNTED_ANYWHERE: &[&str] = &[
     "score",
     "smackers",
     "clams",
+    "simoleons",
+    "smackeroos",
+    "greenbacks",
 ];
 
 /// Slang notes counted and slang sums asked (outside attacks 50, 52): "two tenners", "a couple of tenners", "5 tenners
@@ -4831,8 +4842,14 @@ fn settle43_amount(own: &str, amount: Amount, order: Option<i64>) -> Amount {
         Amount::Missing | Amount::Full => settle43::pointed_cost(own, o).map_or(amount, Amount::Cents),
         a => a,
     };
-    match amount {
+    let amount = match amount {
         Amount::Cents(_) | Amount::Missing if settle43::uncertain_ask(own, order) => Amount::Ambiguous,
+        a => a,
+    };
+    // A figure asked in a form the reader could not read is no "no figure": never the order's amount (ADR-1616).
+    match amount {
+        Amount::Missing | Amount::Full if unread::figure_left_unread(own) => Amount::Ambiguous,
+        Amount::Cents(_) if unread::split_figure(own) => Amount::Ambiguous,
         a => a,
     }
 }
@@ -5118,6 +5135,11 @@ fn figure_left_to_shop(own: &str) -> bool {
             r"|\b(?:a\s+tad|a\s+(?:little\s+)?bit|slightly|a\s+touch)\s+(?:under|over|below|above|less\s+than|more\s+than)\s+(?:[$€£]\s?)?\d",
             // Outside attack 53: a fair, reasonable, token or goodwill sum, whatever can be, a bit, a handful.
             r"|\b(?:refund|credit|reimburse|compensate|give|pay)\s+(?:me\s+|us\s+)?(?:whatever(?:'s|\s+is)?\s+(?:fair|reasonable|right|appropriate)|whatever\s+you\s+can|(?:an?\s+)?(?:appropriate|reasonable|fair|token|goodwill|small|nominal|suitable)\s+(?:amount|sum|figure)|a\s+(?:little\s+)?bit|a\s+handful\s+of\s+(?:bucks|dollars|euros|pounds|quid)|fairly)\b",
+            // Outside attack 53: a part of the order named, not priced ("Refund the price drop", "Refund me the
+            // shipping part", "Refund the damaged item only (one of three)", "Refund the broken one of the two").
+            r"|\b(?:refund|credit|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the\s+)?(?:price\s+(?:drop|difference|reduction|cut)|(?:shipping|postage|delivery)\s+(?:part|portion|bit))\b",
+            r"|\b(?:refund|credit|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:item|piece|one|part|unit|bit|component)\s+only\b",
+            r"|\b(?:refund|credit|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the\s+)?(?:[\w-]+\s+)?one\s+of\s+(?:the\s+)?(?:two|three|four|five|six|\d)\b",
         ))
         .ok()
     })

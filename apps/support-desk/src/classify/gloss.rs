@@ -29,6 +29,10 @@ const GLOSS: &[(&str, &str)] = &[
     // The refund nouns and verbs (the ask words know some; the status and thanks readings need the English word).
     (r"reembolso|reembolsar|remboursement|rembourser|r[üu]ckerstattung|erstattung|rimborso|rimborsare", "refund"),
     (r"devu[eé]lv(?:a|an)(?:n?me|nos)|me\s+devuelv(?:e|en|an)|me\s+devolvam|devolvam-me|remboursez-moi", "refund me"),
+    // Outside attack 53: the refund verb in the imperative and Dutch, Swedish and Polish nouns.
+    (r"reemb[oó]ls(?:en|e|a)(?:me|nos)|erstatten\s+sie\s+(?:mir|uns)|erstatte\s+(?:mir|uns)", "refund me"),
+    (r"devolvam|devuelvan|terugbetaling|terugbetalen|[åa]terbetala|[åa]terbetalning|zwrot(?:u)?|zwr[oó][cć]", "refund"),
+    (r"graag|tack|prosz[eę]", "please"),
     // A want with a "that"-clause, as Polish, Spanish, French, German and Russian put it ("I want that you return me
     // 150 zł": "chcę, żeby", "quiero que", "je veux que"), read as English's "want you to" (ADR-907).
     (r"(want|would\s+like|wish)\s+that\s+you\s+(?:will\s+|would\s+|should\s+)?", "$1 you to "),
@@ -59,6 +63,13 @@ const GLOSS: &[(&str, &str)] = &[
     (r"(?:el|o|le)\s+(?:doble|dobro|double)\s+(?:de|do|da|du)", "double"),
     (r"(?:el|o|le)\s+(?:triple|triplo)\s+(?:de|do|da|du)", "triple"),
     (r"(?:el|o|le)\s+doble|o\s+dobro", "double"),
+    // Outside attack 53: a multiple as French, Portuguese, Spanish, German and Dutch put it on its own ("deux fois le
+    // prix", "em dobro", "el triple", "das Zweifache", "dubbel").
+    (r"deux\s+fois", "twice"),
+    (r"trois\s+fois", "three times"),
+    (r"em\s+dobro|en\s+double|das\s+(?:zweifache|doppelte)|(?:het\s+)?dubbele?|dubbel", "double"),
+    (r"em\s+triplo|el\s+triple|das\s+dreifache|(?:het\s+)?drievoudige?", "triple"),
+    (r"das\s+vierfache|el\s+cu[aá]druple|o\s+qu[aá]druplo|le\s+quadruple", "quadruple"),
     // "that is" before a share's named amount.
     (r"o\s+sea|es\s+decir|ou\s+seja|c'est-[àa]-dire|cio[èe]", "that is"),
     // Approximations (U1 when the figure is the ask).

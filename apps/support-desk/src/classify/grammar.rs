@@ -137,7 +137,11 @@ fn previous_word(text: &str, at: usize) -> String {
 /// by in a request, not phrasings.
 fn figure_may_end(text: &str, end: usize, word: &str) -> bool {
     // A share is no figure ("refund 50% and I keep it"), nor a number glued to a hyphenated noun ("2 twenty-packs").
-    if text[end..].starts_with('-') || text[end..].trim_start().starts_with(['%', '‰']) {
+    // A count of times ("Refund 2× please", outside attack 53) multiplies; it is no figure either.
+    if text[end..].starts_with('-') || text[end..].trim_start().starts_with(['%', '‰', '×']) {
+        return false;
+    }
+    if counted_alternative_after(&text[end..]) {
         return false;
     }
     word.is_empty()
@@ -534,6 +538,25 @@ pub fn offered_alternatives(text: &str) -> bool {
             }
         })
     })
+}
+
+/// Whether a number is offered as the alternative of another that counts a noun ("10 or 12 screws", outside attack
+/// 53): given the text after the first number, both are counts of the noun, no figure.
+pub(super) fn counted_alternative_after(after: &str) -> bool {
+    static COUNTED_ALTERNATIVE: OnceLock<Option<Regex>> = OnceLock::new();
+    COUNTED_ALTERNATIVE
+        .get_or_init(|| Regex::new(r"(?i)^\s*(?:or|to)\s+\d{1,4}\s+([a-z]+)").ok())
+        .as_ref()
+        .and_then(|re| re.captures(after))
+        .and_then(|c| c.get(1))
+        .is_some_and(|noun| {
+            let noun = noun.as_str().to_lowercase();
+            !is_currency(&noun)
+                && !matches!(
+                    noun.as_str(),
+                    "please" | "back" | "pls" | "thanks" | "refund" | "refunded" | "usd" | "eur" | "gbp"
+                )
+        })
 }
 
 fn is_currency(word: &str) -> bool {

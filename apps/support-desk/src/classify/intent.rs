@@ -1099,6 +1099,11 @@ pub fn bare_numbers_as_money(text: &str) -> String {
                     && res().money.find_at(text, *f).is_none_or(|m| m.start() != *f)
                     // A share ("and 10% for the trouble") is no money figure (outside attack 48).
                     && !share_after(&text[*f..])
+                    // A count of times ("Refund 2× please") multiplies; it is no figure (outside attack 53).
+                    && !multiplier_after(&text[*f..])
+                    && !super::grammar::counted_alternative_after(
+                        text[*f..].trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ','),
+                    )
                     // Five digits and more with no sign are an order or a reference ("full refund on 55012 ($640)",
                     // blind91 `g-008`).
                     && text[*f..].chars().take_while(char::is_ascii_digit).count() <= 4
@@ -1120,6 +1125,13 @@ pub fn bare_numbers_as_money(text: &str) -> String {
         None => out,
     };
     added_and_totalled(&wanted_sum(&out))
+}
+
+/// Whether a number (at the start of `from`) is a count of times: "2×", "3 x" with no letter after the "x".
+fn multiplier_after(from: &str) -> bool {
+    let rest = from.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+    rest.starts_with('×')
+        || rest.strip_prefix(['x', 'X']).is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric()))
 }
 
 /// Whether a number (at the start of `from`) is a share: "10%", "15 per cent", "20 percent".

@@ -105,7 +105,9 @@ fn patterns() -> &'static Patterns {
             // Blocks a person never sees, and text struck through (taken back as a person reads it): "<del>$30</del>
             // $60" (outside attack 49). Text hidden by style is read apart, as CSS ([`without_hidden_tags`]).
             unseen_block: Regex::new(concat!(
-                r"(?is)<(?:script|style|head|title|template)\b[^>]*>.*?</(?:script|style|head|title|template)\s*>",
+                // `<noscript>` is drawn only where scripts are off; browsers and the webmail clients that keep it
+                // show it to nobody who reads the page (outside attack 53).
+                r"(?is)<(?:script|style|head|title|template|noscript)\b[^>]*>.*?</(?:script|style|head|title|template|noscript)\s*>",
                 r"|<(?:del|s|strike)\b[^>]*>.*?</(?:del|s|strike)\s*>",
             ))
             .ok()?,
@@ -222,6 +224,7 @@ fn visible_text(text: &str) -> String {
     let text = p.unseen_block.replace_all(&text, " ");
     let text = without_collapsed_markup(&text);
     let text = without_hidden_tags(&text, &rules);
+    let text = quotes_marked(&text);
     // A list item is a line of its own with a bullet, as a person sees it.
     let text = p.list_item.replace_all(&text, "\n- ");
     let text = p.block_tag.replace_all(&text, "\n");
@@ -229,13 +232,79 @@ fn visible_text(text: &str) -> String {
     let text = p.any_tag.replace_all(&text, "");
     let decoded = html_escape::decode_html_entities(&text);
     // A non-breaking space (&nbsp;) is a space to the reader.
-    let lines: Vec<String> = decoded
-        .replace('\u{a0}', " ")
-        .lines()
-        .map(|l| l.trim_matches(|c: char| c.is_whitespace() || c == '|').to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
+    let mut depth = 0usize;
+    let mut lines: Vec<String> = Vec::new();
+    for line in decoded.replace('\u{a0}', " ").lines() {
+        let line = line.trim_matches(|c: char| c.is_whitespace() || c == '|');
+        match line {
+            QUOTE_OPENS => depth += 1,
+            QUOTE_CLOSES => depth = depth.saturating_sub(1),
+            "" => {}
+            _ => lines.push(format!("{}{line}", "> ".repeat(depth))),
+        }
+    }
     lines.join("\n")
+}
+
+/// The lines [`quotes_marked`] puts where a quoted message opens and closes (private-use characters: no text has them).
+const QUOTE_OPENS: &str = "\u{f8f0}";
+const QUOTE_CLOSES: &str = "\u{f8f1}";
+
+/// A quoted message in HTML, marked as mail clients mark it in plain text (outside attack 53): a `<blockquote>`'s lines,
+/// and a mail client's quote container's (Gmail's `gmail_quote`, Yahoo's `yahoo_quoted`, Thunderbird's `moz-cite-prefix`
+/// and `moz-forward-container` are the clients' own words), are read as `>`-quoted lines, so the reader takes them
+/// for the earlier message they are.
+fn quotes_marked(text: &str) -> String {
+    static CLIENT_QUOTE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(client_quote) = CLIENT_QUOTE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:gmail_quote|gmail_extra|yahoo_quoted|moz-cite-prefix|protonmail_quote|ms-outlook-quote|outlook_quote|divrplyfwdmsg|apple-mail-quote|reply-quote|quoted-reply)\b").ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    // The closing tags' ends of the quotes open here, innermost last.
+    let mut open: Vec<usize> = Vec::new();
+    let mut at = 0usize;
+    while let Some(offset) = text[at..].find('<') {
+        let start = at + offset;
+        out.push_str(&text[at..start]);
+        let Some(tag) = tag_at(text, start) else {
+            out.push('<');
+            at = start + 1;
+            continue;
+        };
+        let quote = !tag.closing
+            && !tag.self_closing
+            && (tag.name == "blockquote"
+                || (tag.name == "div"
+                    && [tag.attribute("class"), tag.attribute("id")]
+                        .into_iter()
+                        .flatten()
+                        .any(|v| client_quote.is_match(v))));
+        out.push_str(&text[start..tag.end]);
+        if quote {
+            open.push(matching_close_end(text, tag.end, &tag.name));
+            out.push('\n');
+            out.push_str(QUOTE_OPENS);
+            out.push('\n');
+        }
+        at = tag.end;
+        while open.last() == Some(&at) {
+            open.pop();
+            out.push('\n');
+            out.push_str(QUOTE_CLOSES);
+            out.push('\n');
+        }
+    }
+    out.push_str(&text[at..]);
+    for _ in open {
+        out.push('\n');
+        out.push_str(QUOTE_CLOSES);
+    }
+    out
 }
 
 // Text hidden by style (outside attacks 49–52). A phrase list of CSS spellings ("opacity:0", "color:#fff") was beaten
@@ -2177,9 +2246,12 @@ pub fn without_sender_block(text: &str) -> String {
     // writer's (outside attack 50).
     let footer = |l: &str| {
         let lower = l.to_lowercase();
-        (lower.starts_with("sent from ") || lower.starts_with("get outlook for ") || lower.starts_with("sent via "))
+        ((lower.starts_with("sent from ") || lower.starts_with("get outlook for ") || lower.starts_with("sent via "))
             && !l.chars().any(|c| c.is_ascii_digit())
-            && l.split_whitespace().count() <= 8
+            && l.split_whitespace().count() <= 8)
+            // A line that says it is the mail client's signature (outside attack 53: "… (auto-signature)").
+            || lower.trim_end().ends_with("(auto-signature)")
+            || lower.trim_end().ends_with("(automatic signature)")
     };
     // A contact or company line ("Tel 555 0123", "ext. 4999", "2nd floor", "Est. 2019", "ep. 49"): a block's line
     // even with its figures (outside attack 51).

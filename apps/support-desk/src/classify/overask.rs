@@ -71,6 +71,8 @@ struct Res {
     counted: Regex,
     /// F1620: two figures, each of its own thing, joined in one ask ("the cup ($30) and the saucer ($25)", "$30 & $25").
     item_join: Regex,
+    /// Two figures each sent somewhere ("$30 to my card and $30 as store credit"): both asked.
+    split_paths: Regex,
 }
 
 /// The customer's own costs an addition names (F1611).
@@ -113,12 +115,12 @@ fn res() -> Option<&'static Res> {
             )
             .ok()?,
             full: Regex::new(
-                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|(?:refund|reimburs)\w*\s+(?:me\s+|us\s+)?(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum))\b",
+                r"(?i)\b(?:full\s+(?:refund|reimbursement|credit|price|amount|cost|money|sum|payment|value)|(?:order|purchase)\s+(?:value|total)|all\s+of\s+it\s+back|(?:refund\w*|reimburs\w*|pay)\s+(?:me\s+|us\s+)?(?:in\s+full|fully)|fully\s+refund\w*|in\s+full|(?:my|our|the)\s+money(?:\s+back)?|money\s+back|what\s+(?:i|we)\s+paid|(?:refund|reimburs)\w*\s+(?:me\s+|us\s+)?(?:it\s+all|everything|all|the\s+(?:order|lot|amount|price)|my\s+order)|(?:refund|reimburse|repay|pay)\s+(?:me|us)\s+(?:plus|\+)|(?:whole|entire)\s+(?:order|amount|price|sum)|(?:refund|reimburse)\s+(?:me\s+|us\s+)?(?:for\s+)?(?:it|them|this|that)\s*,?\s+(?:and|then|plus|\+)\s+(?:then\s+)?(?:also\s+)?(?:add|reimburse|pay|cover|refund|give|include|send))\b",
             )
             .ok()?,
             // "Also, please add $15", "you also owe me $18", "additionally pay $5", "in addition, refund $8".
             also_add: Regex::new(
-                r"(?i)\b(?:also|additionally|furthermore|separately|in\s+addition|on\s+top\s+of\s+(?:that|this|it))\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
+                r"(?i)\b(?:also|additionally|furthermore|separately|in\s+addition|on\s+top\s+of\s+(?:that|this|it)|(?:it|them|that|this)\s*,?\s+(?:and\s+)?then)\b[,\s]*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|you|u|i\s+want|i'?d\s+like|i\s+need)\s+)*(?:also\s+)?(?:add|owe|pay|give|include|send|credit|refund|cover|reimburse|want|need|expect|claim)\b",
             )
             .ok()?,
             // "plus $15", "+ $15", "as well as $8", "in addition to … $8", "together with $8", "along with $8", "and
@@ -138,14 +140,22 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
+            // A multiple that ends the ask, the order's amount its operand (outside attack 53): "Refund me quadruple",
+            // "Refund 2x please", "Refund 3× please". A count followed by a figure is a product, read elsewhere.
             mult_after: Regex::new(&format!(
-                r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*\(?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
+                "{}|{}",
+                format!(
+                    r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*\(?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
+                ),
+                format!(
+                    r"\b(?:refund|reimburse|repay)\s+(?:me\s+|us\s+)?(?:(?P<w2>double|triple|treble|quadruple)|(?P<k2>{COUNT})\s?[x×])\s*(?:please|pls|plz|thanks|thx|now|asap)?\s*(?:[.!,;]|$)"
+                )
             ))
             .ok()?,
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
             mult_before: Regex::new(&format!(
-                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}})"
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b|order\b|value\b|total\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}}|\bboth\s+(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?P<b2>{fig})\s+(?:payments?|charges?|debits?|transactions?)\b|\b(?:refund|reverse|return|cancel|credit)\s+(?:me\s+)?(?:the\s+|both\s+)?(?P<n2>{COUNT})\s+(?:extra|additional|duplicate|other|double|repeat(?:ed)?)\s+(?:charges?|payments?|debits?|transactions?)\b)"
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
@@ -172,6 +182,10 @@ fn res() -> Option<&'static Res> {
             counted: Regex::new(r"(?i)\b(\d{1,3})\s+(?:(\w+)\s+)?(\w+)\b").ok()?,
             item_join: Regex::new(&format!(
                 r"(?i)(?P<a>{fig})\)?\s*,?\s*(?:(?:now|today|first|up\s*front|immediately)\s*,?\s+)?(?:and|&|\+)\s+(?:also\s+)?(?:(?:the|my|a|an)\s+(?:[\w-]+\s+){{0,3}}?\(?)?(?P<f>{fig})"
+            ))
+            .ok()?,
+            split_paths: Regex::new(&format!(
+                r"(?i)(?P<a>{fig})\s+(?:back\s+)?(?:to|on|onto|into|as|in|via)\s+(?:[\w'-]+\s+){{0,3}}?(?:and|&|\+|plus)\s+(?:another\s+|the\s+other\s+)?(?P<f>{fig})\s+(?:back\s+)?(?:to|on|onto|into|as|in|via)\b"
             ))
             .ok()?,
             whole_and: Regex::new(&format!(
@@ -705,8 +719,13 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                 }
                 continue;
             }
-            let n = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n").or(c.name("k")), c.name("same"))
-            {
+            let n = match (
+                c.name("w").or(c.name("w2")).map(|w| w.as_str().to_lowercase()),
+                c.name("n").or(c.name("k")).or(c.name("k2")).or(c.name("n2")),
+                c.name("same"),
+            ) {
+                // "both of the $49.99 payments" (outside attack 53).
+                _ if c.name("b2").is_some() => Some(2),
                 (Some(w), _, _) if w.starts_with("doubl") || w == "twice" => Some(2),
                 (Some(w), _, _) if w.starts_with("tripl") || w == "thrice" || w == "treble" => Some(3),
                 (Some(_), _, _) => Some(4),
@@ -715,7 +734,7 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                 _ => None,
             };
             match n {
-                Some(n) => ops.push(Op::Mul { n, operand: operand(&c, &["f", "g"]) }),
+                Some(n) => ops.push(Op::Mul { n, operand: operand(&c, &["f", "g", "b2"]) }),
                 None => ops.push(Op::Unread),
             }
         }
@@ -768,7 +787,8 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
     // F1620: two figures of two things joined in the ask — not a breakdown in brackets ("36.00 incl. VAT (30.00 +
     // 20%)") and not the parts of a sum the customer states ("30.00 and the courier 5.00; total requested 35.00").
     let stated: Vec<i64> = figures(own).into_iter().map(|f| f.2).collect();
-    for c in r.item_join.captures_iter(s) {
+    // Outside attack 53: "Refund $30 to my card and $30 as store credit" asks both.
+    for c in r.item_join.captures_iter(s).chain(r.split_paths.captures_iter(s)) {
         if let (Some(a), Some(f)) = (c.name("a"), c.name("f"))
             && !in_told_price(s, a.start())
             && !in_told_price(s, f.start())

@@ -223,6 +223,35 @@ pub fn without_non_threats(text: &str) -> String {
             }
         }
     }
+    // A lawyer as a modifier of a thing or a person (outside attack 53): "lawyer Barbie", "my lawyer husband's
+    // birthday", "the lawyer's desk organiser", "lawyer-approved packaging", "the attorney planner", "the
+    // solicitor-general costume". The word after it is a noun the lawyer word modifies, not what a threat goes on
+    // with ("my lawyer will …", "a lawyer about this", "my solicitor has been copied", "my lawyer's letter"); and the
+    // sentence takes nothing anywhere (no verb of [`TAKE`] after it).
+    static LAWYER: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    if let Some((lawyer, take)) = LAWYER
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:lawyer|attorney|solicitor)(?:'s|’s|s'|s)?(?:-|\s+)([a-z][a-z'’-]*)").ok()?,
+                Regex::new(&format!(r"(?i)\b(?:{TAKE}|sue|suing|will|going\s+to|gonna|'ll)\b")).ok()?,
+            ))
+        })
+        .as_ref()
+    {
+        for c in lawyer.captures_iter(&out.clone()) {
+            let (Some(m), Some(next)) = (c.get(0), c.get(1)) else { continue };
+            let next_word = next.as_str().to_lowercase();
+            let rest = out[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("");
+            let threat_goes_on = KEEPS_THE_PRESS.contains(&next_word.as_str())
+                || KEEPS_A_LAWYER.contains(&next_word.as_str())
+                || take.is_match(next.as_str())
+                || take.is_match(rest);
+            if !threat_goes_on {
+                let end = next.start();
+                out.replace_range(m.start()..end, &" ".repeat(end - m.start()));
+            }
+        }
+    }
     for m in p.sue_name.find_iter(&out.clone()) {
         let before = out[..m.start()].trim_end().to_lowercase();
         let last = before.split_whitespace().last().unwrap_or("");
@@ -249,6 +278,44 @@ pub fn without_non_threats(text: &str) -> String {
     }
     out
 }
+
+/// The words that may follow a lawyer in a threat beside [`KEEPS_THE_PRESS`]: what the lawyer does or is, and the
+/// lawyer's own papers ("my lawyer says", "a lawyer involved", "my solicitor's letter").
+const KEEPS_A_LAWYER: &[&str] = &[
+    "says",
+    "said",
+    "has",
+    "have",
+    "had",
+    "advised",
+    "advises",
+    "told",
+    "thinks",
+    "reckons",
+    "agrees",
+    "agreed",
+    "confirmed",
+    "involved",
+    "instructed",
+    "engaged",
+    "ready",
+    "waiting",
+    "aware",
+    "looking",
+    "reviewing",
+    "handle",
+    "handling",
+    "deal",
+    "dealing",
+    "letter",
+    "letters",
+    "fees",
+    "costs",
+    "does",
+    "did",
+    "up",
+    "onto",
+];
 
 /// A press word (after its determiner) and the word after it.
 fn press_compound() -> &'static Regex {

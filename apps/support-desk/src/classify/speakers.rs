@@ -63,15 +63,24 @@ fn patterns() -> &'static Patterns {
             separator: Regex::new(concat!(
                 r"(?i)^\s*(?:-{2,}|_{2,}|={2,})\s*(?:original\s+message|forwarded\s+message|weitergeleitete\s+nachricht|urspr[üu]ngliche\s+nachricht|message\s+(?:d'origine|transf[ée]r[ée]|original)|mensaje\s+(?:original|reenviado)|mensagem\s+(?:original|encaminhada)|messaggio\s+(?:originale|inoltrato)|oorspronkelijk\s+bericht|doorgestuurd\s+bericht|wiadomo[śs][ćc]\s+(?:oryginalna|przekazana)|oryginalna\s+wiadomo[śs][ćc])\s*(?:-{2,}|_{2,}|={2,})?\s*$",
                 r"|^\s*(?:begin\s+forwarded\s+message|d[ée]but\s+du\s+message\s+r[ée]exp[ée]di[ée]|anfang\s+der\s+weitergeleiteten\s+nachricht|inicio\s+del\s+mensaje\s+reenviado|in[íi]cio\s+da\s+mensagem\s+reencaminhada|inizio\s+messaggio\s+inoltrato)\s*:\s*$",
+                // A rule around any words that name an earlier message, or around an attribution (outside attack 53:
+                // "=== previous message ===", "---- On Mon, 03 Dec 2026 10:00 Jane <j@x.com> wrote ----").
+                r"|^\s*[-_=*~]{2,}\s*(?:[^-_=*~\n]{0,40}\b(?:previous|earlier|original|older|quoted|last)\s+(?:message|e-?mail|mail|reply|note)|on\s[^\n]{0,140}\bwrote)\s*[-_=*~]{2,}\s*$",
             ))
             .ok()?,
             // "On Tue, 1 Dec 2026 at 10:00, Name <a@b> wrote:", "Am … schrieb …:", "Le … a écrit :", "El … escribió:".
-            attribution: Regex::new(
-                r"(?i)^.{0,160}\b(?:wrote|schrieb|a\s+[ée]crit|escribi[óo]|escreveu|ha\s+scritto|schreef|napisa[łl](?:a|\(a\))?)\s*:\s*$",
-            )
+            // Outside attack 53: the East Asian clients' attributions ("Jane <j@x.com> 於 2026年12月3日 寫道："), a date
+            // and an address alone ("2026-12-03 10:00 GMT+01:00 Jane <j@x.com>:"), Swedish, Danish, Russian, Czech,
+            // Turkish verbs, and a verb with a bracketed note ("Jane wrote (Mon 10:00):").
+            attribution: Regex::new(concat!(
+                r"(?i)^.{0,160}\b(?:wrote|schrieb|a\s+[ée]crit|escribi[óo]|escreveu|ha\s+scritto|schreef|napisa[łl](?:a|\(a\))?|skrev|написал\w*|napsal\w*|yazd[ıi])(?:\s*\([^)]*\))?\s*[:：]\s*$",
+                r"|^.{0,160}(?:寫道|写道|のメッセージ|さんは書きました|님이\s*작성)\s*[:：]?\s*$",
+                r"|^.{0,160}<[^<>\s@]+@[^<>\s]+>\s*[:：]\s*$",
+            ))
             .ok()?,
-            header: Regex::new(&format!(r"(?i)^\s*\*?(?:{HEADER_KEYS})\*?\s*:")).ok()?,
-            from_header: Regex::new(r"(?i)^\s*\*?(?:from|von|de|od|van|da)\*?\s*:").ok()?,
+            // A key as written, or bold or italic in a client that writes Markdown ("**From:** Jane", "*Sent:*").
+            header: Regex::new(&format!(r"(?i)^\s*[*_]{{0,2}}(?:{HEADER_KEYS})[*_]{{0,2}}\s*:")).ok()?,
+            from_header: Regex::new(r"(?i)^\s*[*_]{0,2}(?:from|von|de|od|van|da)[*_]{0,2}\s*:").ok()?,
             // A sender that is the shop: a support or service address or name.
             shop_sender: Regex::new(
                 r"(?i)\b(?:support|care|customer\s*(?:service|services|care|support|experience|relations)|service\s*desk|help\s*desk|helpdesk|help|team|shop|store|returns|orders|sales|billing|no-?reply|do-?not-?reply|donotreply|notifications?|assistant|bot|agent|concierge)\b",
@@ -142,11 +151,64 @@ fn patterns() -> &'static Patterns {
 fn unquoted(line: &str) -> (usize, &str) {
     let mut depth = 0;
     let mut rest = line.trim_start();
-    while let Some(r) = rest.strip_prefix('>') {
+    while let Some(r) = strip_quote_mark(rest) {
         depth += 1;
         rest = r.trim_start();
     }
     (depth, rest)
+}
+
+/// The line after one quote mark, if it opens with one: ">" as mail clients write it, "》" as East Asian clients do, and
+/// a lone bar ("| Refund $49.99 please") as clients that draw the quote as a rule do — a bar with another on its line
+/// is a table's row, not a quote (outside attack 53).
+fn strip_quote_mark(line: &str) -> Option<&str> {
+    line.strip_prefix('>')
+        .or_else(|| line.strip_prefix('》'))
+        .or_else(|| line.strip_prefix('|').filter(|rest| !rest.contains('|')))
+}
+
+/// Whether a line is quoted: it opens with a quote mark (">", "》", a lone "|"), or it says on its own line that it
+/// quotes ("Quote from my earlier message: “Refund $49.99 please”").
+pub fn quoted_line(line: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let t = line.trim_start();
+    strip_quote_mark(t).is_some()
+        || RE
+            .get_or_init(|| {
+                Regex::new(r"(?i)^(?:quote\s+from|quoting|zitat\s+(?:von|aus)|citation\s+de|citando)\b[^:\n]{0,60}:")
+                    .ok()
+            })
+            .as_ref()
+            .is_some_and(|re| re.is_match(t))
+}
+
+/// Whether a line attributes the quoted message under it ("On Mon, Jane <j@x.com> wrote:", "Am … schrieb …:",
+/// "Jane <j@x.com> 於 2026年12月3日 寫道：").
+pub fn attribution(line: &str) -> bool {
+    patterns().attribution.is_match(line.trim())
+}
+
+/// Whether a line is a rule that opens the quoted history of a reply ("-----Original Message-----", "-------- Message
+/// d'origine --------", "=== previous message ==="), not a forward's.
+pub fn reply_separator(line: &str) -> bool {
+    static FORWARD: OnceLock<Option<Regex>> = OnceLock::new();
+    patterns().separator.is_match(line)
+        && !FORWARD
+            .get_or_init(|| {
+                Regex::new(r"(?i)forward|weitergeleit|transf[ée]r|r[ée]exp[ée]di|reenviad|encaminhad|reencaminhad|inoltrat|doorgestuurd|przekazan").ok()
+            })
+            .as_ref()
+            .is_some_and(|re| re.is_match(line))
+}
+
+/// Whether a line is a mail header in any of the clients' languages, bold or italic included ("**Sent:** Monday").
+pub fn header_line(line: &str) -> bool {
+    patterns().header.is_match(line)
+}
+
+/// Whether a line is a mail header's sender line ("From:", "Von:", "De :", "**From:**").
+pub fn from_line(line: &str) -> bool {
+    patterns().from_header.is_match(line)
 }
 
 /// Whether the lines from `i` on open a header run: a "From:" (in any of the clients' languages) with another header

@@ -163,6 +163,14 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "birth",
         r"(?:baby\s+(?:arrived|came|was\s+born)|gave\s+birth|newborn)[^.!?\n]{0,80}?at\s+the\s+hospital|hospital\s+(?:bag|birth)|maternity\s+(?:ward|hospital)",
     ),
+    // Outside attack 53: a Scottish supper, football's added minutes, goods made for hospitals.
+    ("burn", "life", r"burns\s+(?:night|supper)"),
+    ("injury", "sport", r"injury[- ]time"),
+    (
+        "hospital",
+        "goods",
+        r"hospital[- ]grade|hospital\s+bed\s+(?:sheets?|linen|covers?|rails?|mattress(?:es)?|tables?|wedges?)",
+    ),
     // Wood and boards swelling with damp.
     (
         "swell",
@@ -194,7 +202,7 @@ const GOODS: &str = concat!(
     r"(?:board\s+|card\s+|video\s+)?games?|dvds?|blu-?rays?|box\s*sets?|series|seasons?|films?|movies?|albums?|",
     r"records?|lps?|vinyls?|cds?|figures?|figurines?|dolls?|toys?|plush(?:ies)?|kits?|cards?|stickers?|perfumes?|",
     r"fragrances?|colognes?|scents?|candles?|plants?|seeds?|bulbs?|masks?|wigs?|decals?|puzzles?|jigsaws?|editions?|",
-    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|range|brand|models?|dresses|shirts?"
+    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|range|brand|models?|dresses|shirts?|sheets?|labels?"
 );
 
 /// A danger word that is part of what the goods are called is no harm (outside attack 50): a quoted name before the
@@ -212,6 +220,12 @@ fn without_product_names(text: &str) -> String {
                 // Quoted: at most five words between the marks, then the goods' noun (one word may stand between).
                 Regex::new(&format!(
                     r#"(?i)['"‘“](?:[^'"‘’“”\n.!?]{{1,40}})['"’”]\s+(?:[\w-]+\s+)?{goods}"#
+                ))
+                .ok()?,
+                // Quoted after the goods' noun (outside attack 53): "the book 'Burn After Reading'", "the DVD of 'The
+                // Lawyer'", "the sticker sheet says 'danger zone'".
+                Regex::new(&format!(
+                    r#"(?i)\b{goods}\s+(?:[\w-]+\s+)?(?:(?:of|called|titled|named|says|said|reads|labell?ed|printed|marked)\s+)?['"‘“](?:[^'"‘’“”\n.!?]{{1,40}})['"’”]"#
                 ))
                 .ok()?,
                 // Capitalised (not all-caps): one to three capitalised words, then the goods' noun in lower case.
@@ -238,7 +252,7 @@ fn without_product_names(text: &str) -> String {
     for (k, re) in res.iter().enumerate() {
         for c in re.captures_iter(&out.clone()) {
             let Some(m) = c.name("name").or_else(|| c.get(0)) else { continue };
-            if k == 1 {
+            if k == 2 {
                 let named = m
                     .as_str()
                     .split_whitespace()
