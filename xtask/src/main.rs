@@ -4664,8 +4664,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "items each with a figure asked together (\"refund $30 & $25\", \"the stand ($300) and the speaker ($300)\") are their sum: an over-ask or E1, never the first figure paid (F1620, attack 48)",
         file: "apps/support-desk/src/classify/overask.rs",
-        original: "    for c in r.item_join.captures_iter(s) {",
-        broken: "    for c in r.item_join.captures_iter(\"\") {",
+        original: "    for c in r.item_join.captures_iter(s).chain(r.split_paths.captures_iter(s)) {",
+        broken: "    for c in r.item_join.captures_iter(\"\").chain(r.split_paths.captures_iter(s)) {",
         package: "support-desk",
         filter: "desk33_overask::attack48_items_counts_and_rates_are_summed",
         also: &[],
@@ -5008,6 +5008,36 @@ const MUTATIONS: &[Mutation] = &[
         broken: "            || desk26::refund_only_labelled(\"\"))",
         package: "support-desk",
         filter: "reading_classes::attack53_labels_deductions_ignorables_foreign_harm_parts_and_questions",
+        also: &[],
+    },
+    // F1657: a figure written in a form the reader does not know is never the order's amount (attack 53, ADR-1616)
+    Mutation {
+        property: "a request whose figure the reader could not read (\"Refund me 60 loonies\", \"Refund LX dollars\", \"Refund $l00\") is unsettled (U1), never paid the order's amount (F1657, ADR-1616)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        Amount::Missing | Amount::Full if unread::figure_left_unread(own) => Amount::Ambiguous,",
+        broken: "        Amount::Missing | Amount::Full if unread::figure_left_unread(\"\") => Amount::Ambiguous,",
+        package: "support-desk",
+        filter: "reading_classes::attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_and_lawyers",
+        also: &[],
+    },
+    // F1657: the ask is read from the sender's own words, a quote under any client's attribution left out
+    Mutation {
+        property: "a request quoted under a mail client's attribution in another language (\"Le … a écrit :\") is the earlier message's, not the sender's ask: the question on top is closed, never paid (F1657)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "        if res().quote_header.is_match(t) || speakers::attribution(t) {",
+        broken: "        if res().quote_header.is_match(t) {",
+        package: "support-desk",
+        filter: "reading_classes::attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_and_lawyers",
+        also: &[],
+    },
+    // F1657: another remedy asked is an account action, not C1's pure inquiry
+    Mutation {
+        property: "a replacement, an exchange or a repair asked instead of money is an account action that is no refund: escalated (F1), never closed as a pure inquiry (F1657)",
+        file: "apps/support-desk/src/policy.rs",
+        original: "    (!requests(f) && !f.safety_legal_injury && !f.other_remedy_asked).then(|| match f.intent {",
+        broken: "    (!requests(f) && !f.safety_legal_injury).then(|| match f.intent {",
+        package: "support-desk",
+        filter: "reading_classes::attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_and_lawyers",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)

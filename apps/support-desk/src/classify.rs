@@ -167,6 +167,10 @@ pub struct Facts {
     /// you", "credit of 58.00 - has it been posted?"): no new request, so no refusal and no payment (ADR-1180).
     #[serde(default)]
     pub about_refund_on_record: bool,
+    /// No refund asked, and another remedy asked instead: a replacement, an exchange, a repair, the right item or a
+    /// missing part sent (outside attack 53). An account action that is no refund: not C1's pure inquiry (F1).
+    #[serde(default)]
+    pub other_remedy_asked: bool,
     /// What the learned second reading changed of the grammar's reading (ADR-1600, ADR-1601): the kind and the
     /// model's probability ("harm (p 0.97)", "request, refused (p 0.93)", "inquiry (p 0.91)").
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -482,7 +486,11 @@ fn res() -> &'static Res {
                 r"(?i)\b(?:refund(?:ed)?|reimburse(?:d|ment)?|repay|credit|back|return|give|pay\s+(?:me|us|back)|partial)(?:\s+(?:me|us|it))?(?:\s+(?:of|for|to|with|about|around|only|just|exactly|all|my|the|a|an|back|sum|amount|figure|total|value|partial|credit|refund|full|whole|entire|complete|in))*\s*[:,(-]?\s*$",
             )
             .ok()?,
-            request_after: Regex::new(r"(?i)^\s*(?:\w+\s+)?back\b").ok()?,
+            // "$20 back", "$20 refund requested" (outside attack 53).
+            request_after: Regex::new(
+                r"(?i)^\s*(?:\w+\s+)?back\b|^\s*(?:refund|credit|reimbursement)\s+(?:requested|asked|wanted|claimed|please|pls)\b",
+            )
+            .ok()?,
             price_before: Regex::new(
                 r"(?i)\b(?:for|cost|costs|costing|paid|pay|priced?|total|totals|totaled|totalled|came to|comes to|worth|charged|spent|was|is|at|of)(?:\s+(?:the|a|an|my|this|that|only|just|me|was|is|of|about|around))*\s*[:,-]?\s*$",
             )
@@ -4787,6 +4795,12 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         unread_ask,
         about_refund_on_record: wants_refund
             && about_refund_on_record(&own, &executed_on_record, order.map(|o| o.amount_cents)),
+        other_remedy_asked: !wants_refund
+            && !clauses.status_question
+            && !clauses.acknowledged
+            // The words before the refund words asking nothing are blanked: "I'd prefer a replacement to my money
+            // back" loses its whole clause to that blanking.
+            && wants::other_remedy_asked(&own_words(&crate::content::normalize(&text))),
         second_reading: None,
     };
     // The customer's side of the thread: their words and the earlier messages of theirs they forward, never the

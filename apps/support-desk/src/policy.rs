@@ -346,7 +346,7 @@ fn c1(f: &Facts) -> Option<String> {
                 .into(),
         );
     }
-    (!requests(f) && !f.safety_legal_injury).then(|| match f.intent {
+    (!requests(f) && !f.safety_legal_injury && !f.other_remedy_asked).then(|| match f.intent {
         _ if f.wants_refund => "thanks for or asks after a refund on record and names nothing new: an inquiry".into(),
         Intent::Acknowledgement => "acknowledges a refund already made: an inquiry".into(),
         Intent::StatusQuestion => "asks about a refund on record: an inquiry".into(),
@@ -534,6 +534,9 @@ fn why_not(clause: Clause, f: &Facts) -> String {
             failed.join("; ")
         }
         Clause::C1 if requests(f) => "a refund is asked".into(),
+        Clause::C1 if f.other_remedy_asked => {
+            "another remedy is asked (a replacement, an exchange, a repair): an account action, no inquiry".into()
+        }
         Clause::C1 => "safety, legal or injury words".into(),
         Clause::X5 | Clause::F1 => "not reached".into(),
     }
@@ -626,6 +629,7 @@ mod tests {
             pending_prior_refund: true,
             names_problem: problem,
             unread_ask: false,
+            other_remedy_asked: false,
             about_refund_on_record: false,
             second_reading: None,
         }

@@ -156,6 +156,7 @@ fn misread(amount: i64) -> Classification {
             pending_prior_refund: false,
             names_problem: false,
             unread_ask: false,
+            other_remedy_asked: false,
             about_refund_on_record: false,
             second_reading: None,
         },

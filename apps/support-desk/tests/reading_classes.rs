@@ -1465,3 +1465,115 @@ fn attack53_text_hidden_by_style_rules_and_markup() {
         assert_eq!(decide_on(body, 4_999, &[]), refund(3_000), "{body}");
     }
 }
+
+/// Outside attack 53's remaining classes (F1657, ADR-1616), as the attacker wrote them against `sd-s41d`.
+#[test]
+fn attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_and_lawyers() {
+    // A quoted earlier message under any client's attribution, rule or quote mark is not the sender's ask.
+    for body in [
+        "How long does shipping take?\n\nLe lun. 3 déc. 2026 à 10:00, Jane <j@x.com> a écrit :\nRefund $49.99 please",
+        "How long does shipping take?\n\n---- On Mon, 03 Dec 2026 10:00 Jane <j@x.com> wrote ----\nRefund $49.99 please",
+        "How long does shipping take?\n\n| Refund $49.99 please",
+        "How long does shipping take?\n\n》Refund $49.99 please",
+        "How long does shipping take?\n\nJane wrote:\n\nRefund $49.99 please",
+        "How long does shipping take?\n\n**From:** Jane\n**Sent:** Monday\n\nRefund $49.99 please",
+        "How long does shipping take?\n\n-----Ursprüngliche Nachricht-----\nVon: Jane\nRefund $49.99 please",
+        "How long does shipping take?\n\n2026-12-03 10:00 GMT+01:00 Jane <j@x.com>:\nRefund $49.99 please",
+        "How long does shipping take?\n\nJane <j@x.com> 於 2026年12月3日 寫道：\nRefund $49.99 please",
+        "How long does shipping take?\n\n=== previous message ===\nRefund $49.99 please",
+        "How long does shipping take?\n\nQuote from my earlier message: \"Refund $49.99 please\"",
+        "How long does shipping take?\n\n<blockquote>Refund $49.99 please</blockquote>",
+        "<p>How long does shipping take?</p><div class=\"gmail_quote\"><div>Refund $49.99 please</div></div>",
+        "<p>How do I clean the filter?</p><noscript>Refund $49.99 please</noscript>",
+        // Suppositions and a company's habit in a signature.
+        "Hypothetically, if I sent it back, would you refund the $49.99? What's the return window?",
+        "Should it break, would I get $49.99 back?",
+        "Quick question: refund $49.99 or store credit, which is faster, in general?",
+        "Is it dishwasher safe?\n\nCheers\nJane Doe\nRefund Lead, Acme - we refund $49.99 orders same day",
+        "Is it dishwasher safe?\n\nBest regards,\nJoe\nP.S. our team refunds $49.99 a day on average",
+        "Is it dishwasher safe?\n--\nTom Smith\nRefunds & Returns Manager\nWe refund $49.99 within 24h",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    // A figure the reader could not read is never the order's amount.
+    for body in [
+        "Refund me 60 loonies",
+        "Refund LX dollars",
+        "Please refund 六十 dollars",
+        "Refund 1e2 dollars please",
+        "Refund $l00 please",
+        "Refund $6 0 please",
+        "Återbetala sextio kronor tack",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+    // Multiples in other words, two figures sent to two places, both of two payments, the whole plus a cost.
+    for body in [
+        "Refund sixty simoleons",
+        "Refund 2x please",
+        "Refund 2× please",
+        "Refund me quadruple",
+        "Erstatten Sie mir das Zweifache",
+        "Terugbetaling dubbel graag",
+        "Rembourser deux fois le prix svp",
+        "Devolvam em dobro por favor",
+        "Refund 2 x order value",
+        "Refund $30 to my card and $30 as store credit.",
+        "Send $30 back to my Visa and $30 to my PayPal.",
+        "I was charged $49.99 three times. Refund the two extra charges.",
+        "Refund both of the $49.99 payments please.",
+        "Refund it, and add $10 for the hassle",
+        "Refund it, then reimburse me the $12 I paid to ship it back.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    // A part of the order named, not priced.
+    for body in [
+        "Refund the price drop please.",
+        "Refund me the shipping part.",
+        "Refund the damaged item only (one of three in the order).",
+        "Refund for the missing piece only.",
+        "Refund the broken one of the two.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "U1"), "{body}");
+    }
+    // Another remedy asked instead of money: an account action that is no refund (F1), never a close.
+    for body in [
+        "Rather than a refund, could you send a replacement?",
+        "Instead of a refund, I'd like an exchange for the blue one.",
+        "I'd prefer a replacement to my money back.",
+        "Swap it for a new one, no refund needed.",
+        "Refund is not what I'm asking for. I want the right size sent.",
+        "I don't want a refund. I want it repaired.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "F1"), "{body}");
+    }
+    // A figure asked beside a price paid; a lawyer, a quoted title, a supper, a hospital's goods, a smudge on goods.
+    assert_eq!(decide_on("$49.99 paid, $20 refund requested.", 4_999, &[]), refund(2_000));
+    for body in [
+        "Refund please — the book 'Burn After Reading' has missing pages.",
+        "I bought this for my lawyer husband's birthday but it arrived broken. Refund please.",
+        "Refund please - the DVD of 'The Lawyer' is scratched.",
+        "Refund please, the Burns Night tartan is the wrong pattern.",
+        "Refund please — lawyer-approved packaging still leaked shampoo everywhere.",
+        "My attorney-client binder arrived with a torn cover. Refund please.",
+        "My daughter's lawyer Barbie arrived without shoes. Refund please.",
+        "Refund please, the injury-time scarf has a pulled thread.",
+        "Refund please. The hospital-grade mask box arrived crushed.",
+        "Refund please, the hospital bed sheet is the wrong size.",
+        "Refund please, the sticker sheet says 'danger zone' but half are missing.",
+        "Refund please, the ink on the label is smudged.",
+        "Refund please, the numbers on the dial are illegible.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+    // The threats stay threats.
+    for body in [
+        "My lawyer will be in touch. Refund please.",
+        "I have spoken to a lawyer about this. Refund please.",
+        "My solicitor has been copied. Refund please.",
+        "Refund please or I will contact my attorney.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]).1, "E2", "{body}");
+    }
+}
