@@ -32,7 +32,8 @@ const GLOSS: &[(&str, &str)] = &[
     // Outside attack 53: the refund verb in the imperative and Dutch, Swedish and Polish nouns.
     (r"reemb[oó]ls(?:en|e|a)(?:me|nos)|erstatten\s+sie\s+(?:mir|uns)|erstatte\s+(?:mir|uns)", "refund me"),
     (r"devolvam|devuelvan|terugbetaling|terugbetalen|[åa]terbetala|[åa]terbetalning|zwrot(?:u)?|zwr[oó][cć]", "refund"),
-    (r"graag|tack|prosz[eę]", "please"),
+    // Not Swedish "tack" alone: it is an English word (a horse's tack room, blind80 `g-018`).
+    (r"graag|tack\s+s[åa]\s+mycket|prosz[eę]", "please"),
     // A want with a "that"-clause, as Polish, Spanish, French, German and Russian put it ("I want that you return me
     // 150 zł": "chcę, żeby", "quiero que", "je veux que"), read as English's "want you to" (ADR-907).
     (r"(want|would\s+like|wish)\s+that\s+you\s+(?:will\s+|would\s+|should\s+)?", "$1 you to "),

@@ -148,14 +148,14 @@ fn res() -> Option<&'static Res> {
                     r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*\(?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
                 ),
                 format!(
-                    r"\b(?:refund|reimburse|repay)\s+(?:me\s+|us\s+)?(?:(?P<w2>double|triple|treble|quadruple)|(?P<k2>{COUNT})\s?[x×])\s*(?:please|pls|plz|thanks|thx|now|asap)?\s*(?:[.!,;]|$)"
+                    r"\b(?:refund|reimburse|repay)\s+(?:me\s+|us\s+)?(?:(?P<w2>double|triple|treble|quadruple|\w+fold)|(?P<k2>{COUNT})\s?[x×])\s*(?:please|pls|plz|thanks|thx|now|asap)?\s*(?:[.!,;]|$)"
                 )
             ))
             .ok()?,
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
             mult_before: Regex::new(&format!(
-                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b|order\b|value\b|total\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}}|\bboth\s+(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?P<b2>{fig})\s+(?:payments?|charges?|debits?|transactions?)\b|\b(?:refund|reverse|return|cancel|credit)\s+(?:me\s+)?(?:the\s+|both\s+)?(?P<n2>{COUNT})\s+(?:extra|additional|duplicate|other|double|repeat(?:ed)?)\s+(?:charges?|payments?|debits?|transactions?)\b)"
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b|order\b|value\b|total\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}}|\bboth\s+(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?P<b2>{fig})\s+(?:payments?|charges?|debits?|transactions?)\b|\b(?:refund|reverse|return|cancel|credit)\s+(?:me\s+)?(?:the\s+|both\s+)?(?P<n2>{COUNT})\s+(?:extra|additional|duplicate|other|double|repeat(?:ed)?)\s+(?:charges?|payments?|debits?|transactions?)\b|\b(?P<w3>double|triple|treble|quadruple|\w+fold)\s+(?:your\s+|the\s+|my\s+|a\s+)?refund\b|\b(?P<same2>(?:the\s+)?same\s+(?:amount\s+|again\s+)?(?:again|for\s+(?:the|my|each)\b)|an?\s+equal\s+(?:amount|sum)|match\s+(?:that|it|the\s+(?:amount|refund))|(?:its|the)\s+(?:value|price|amount|cost)\s+again|(?:then\s+)?once\s+more|ditto|likewise\s+for|(?:and\s+)?again\s+for|as\s+much\s+(?:again\s+)?for|(?:\+|and|plus)\s+(?:the\s+)?same\b|for\s+(?:both\s+)?(?:the|my)\s+[\w-]+\s+and\s+(?:the|my)\s+[\w-]+\s*,?\s+each))"
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
@@ -720,12 +720,13 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                 continue;
             }
             let n = match (
-                c.name("w").or(c.name("w2")).map(|w| w.as_str().to_lowercase()),
+                c.name("w").or(c.name("w2")).or(c.name("w3")).map(|w| w.as_str().to_lowercase()),
                 c.name("n").or(c.name("k")).or(c.name("k2")).or(c.name("n2")),
                 c.name("same"),
             ) {
-                // "both of the $49.99 payments" (outside attack 53).
-                _ if c.name("b2").is_some() => Some(2),
+                // "both of the $49.99 payments" (outside attack 53); the same again, an equal amount, ditto (54).
+                _ if c.name("b2").is_some() || c.name("same2").is_some() => Some(2),
+                (Some(w), _, _) if w.ends_with("fold") => number_value(w.trim_end_matches("fold")),
                 (Some(w), _, _) if w.starts_with("doubl") || w == "twice" => Some(2),
                 (Some(w), _, _) if w.starts_with("tripl") || w == "thrice" || w == "treble" => Some(3),
                 (Some(_), _, _) => Some(4),
@@ -1027,6 +1028,14 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         _ => {}
     }
     let Some(r) = res() else { return amount };
+    // Outside attack 54 (F1660): the ask, then a cost said to come back with it in words of its own ("Refund it
+    // please. The $12 return postage is on you as well.", "Refund $450. The $100 delivery is on you as well.",
+    // "Refund the kettle, refund the filter ($8) too."): the ask plus the cost.
+    if let Some(total) = ask_plus_costs_told_back(own, &amount, order)
+        && total > amount_cents(&amount).unwrap_or(0)
+    {
+        return Amount::Cents(total);
+    }
     let sentences = asking_sentences(own);
     // A count of two at one figure told as what the card was charged is the duplicate's two charges, no operator on
     // the ask (ADR-1450).
@@ -1196,4 +1205,92 @@ mod tests {
             assert_eq!(guard(t, read.clone(), Some(4000), true), read, "{t}");
         }
     }
+}
+
+fn amount_cents(amount: &Amount) -> Option<i64> {
+    match amount {
+        Amount::Cents(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// The ask plus the costs said to come back with it (outside attack 54, F1660): a money figure in a clause that says it
+/// is the shop's to bear or comes back too ("is on you", "yours", "your responsibility", "cover it", "include",
+/// "throw in", "pick up the tab", "don't forget", "not forgetting", "remember", "same for", "should come back",
+/// "on top", and "too"/"as well"/"also" where the clause tells no price paid) added to the ask: the figure the ask
+/// names in a clause of its own, or the order's amount for an ask with none. `None` when no such cost is told, or when
+/// the ask cannot be told apart from it.
+fn ask_plus_costs_told_back(own: &str, amount: &Amount, order: i64) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (strong, weak, paid, joined) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:(?:is|are|'s)\s+on\s+you|on\s+you\b|yours\b|your\s+(?:responsibility|problem|cost|expense)|cover\s+(?:it|that|this|them)|include|throw\s+in|pick\s+up\s+the\s+tab|don'?t\s+forget|not\s+forgetting|remember|same\s+for|(?:should|must|to)\s+come\s+back|back\s+(?:too|as\s+well)|on\s+top)\b").ok()?,
+                Regex::new(r"(?i)\b(?:too|as\s+well|also)\b").ok()?,
+                Regex::new(r"(?i)\b(?:paid|pay|spent|cost|costs|charged|priced|bought|worth|was|were)\b").ok()?,
+                // A cost joined to the ask ("Refund the order, and the $8 descaler I bought", "Refund please + the $8
+                // courier", "the kettle refunded and the $8 for the filter").
+                Regex::new(r"(?i)^\s*(?:and|plus|\+|&)\s+(?:also\s+)?(?:(?:the|my|for\s+the|for\s+my)\s+)?(?:[$€£]\s?)?\d").ok()?,
+            ))
+        })
+        .as_ref()?;
+    let mut head: Option<i64> = None;
+    let mut whole = false;
+    let mut extras: Vec<i64> = Vec::new();
+    for s in super::desk25::sentences(own) {
+        // A sentence that asks nothing and says a cost is the shop's ("Postage was $12 - that's on you."): its
+        // figures come back too.
+        if !intent_in(s).request && strong.is_match(s) {
+            extras.extend(figures(s).into_iter().map(|f| f.2));
+            continue;
+        }
+        for clause in pieces(s) {
+            let figs = figures(clause);
+            let told_back = strong.is_match(clause)
+                || joined.is_match(clause)
+                || (weak.is_match(clause) && !paid.is_match(clause) && !intent_in(clause).request);
+            match (figs.as_slice(), told_back) {
+                ([one], true) => extras.push(one.2),
+                // "Refund the kettle, refund the filter ($8) too.": a figure asked too after the whole.
+                ([one], false) if whole && weak.is_match(clause) && !paid.is_match(clause) => extras.push(one.2),
+                ([one], false) if intent_in(clause).request && head.is_none() => head = Some(one.2),
+                ([], _) if intent_in(clause).request => whole = true,
+                _ => {}
+            }
+        }
+    }
+    if extras.is_empty() {
+        return None;
+    }
+    let head = match (head, amount) {
+        (Some(h), _) => h,
+        (None, Amount::Missing | Amount::Full) => order,
+        (None, Amount::Cents(v)) if whole && extras.contains(v) => order,
+        _ => return None,
+    };
+    extras.retain(|e| *e != head);
+    (!extras.is_empty()).then(|| head + extras.iter().sum::<i64>())
+}
+
+/// A sentence cut into the pieces an ask and a cost joined to it stand in: at commas, semicolons, colons, spaced
+/// dashes, and before "and"/"plus"/"+"/"&" when a figure follows.
+fn pieces(s: &str) -> Vec<&str> {
+    static JOIN: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(join) = JOIN
+        .get_or_init(|| {
+            Regex::new(r"(?i)[,;:]|\s[-–—]\s|\s(?:and|plus|\+|&)\s+(?:also\s+)?(?:(?:the|my|for\s+the|for\s+my)\s+)?(?:[$€£]\s?)?\d").ok()
+        })
+        .as_ref()
+    else {
+        return vec![s];
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for m in join.find_iter(s) {
+        let cut = if m.as_str().starts_with([',', ';', ':']) { m.end() } else { m.start() };
+        out.push(&s[start..m.start()]);
+        start = if cut == m.end() { m.end() } else { m.start() };
+    }
+    out.push(&s[start..]);
+    out.into_iter().filter(|p| !p.trim().is_empty()).collect()
 }

@@ -653,3 +653,96 @@ pub fn other_remedy_asked(own: &str) -> bool {
     )
     .is_some_and(|r| r.is_match(own))
 }
+
+/// Refund words negated, left unrealised or asked about in general, by the clause's structure rather than by phrase
+/// (outside attack 54, F1661): blanked (offsets kept), so the rest of the ticket says what is asked.
+///
+/// - **Negated**: a negator ("not", "n't", "no", "never", "no longer", "keine", "nicht", "não", "no quiero", "needn't",
+///   "rather not", "pass on", "declined", "scratch", "withdraw", "take back", "cancel", "never mind", "don't
+///   worry/bother", "heavens no", "silly", "the last thing") in the refund word's clause — before it within eight
+///   words, or after it as "not needed / no longer required / not necessary". Kept: a chase or a condition ("yet",
+///   "still", "why", "if", "unless", "until", "or else"), a contrast that asks ("nothing but a refund", "not a voucher,
+///   just a refund", "instead", "only"), a refund said not to have arrived ("haven't received my refund"), and a
+///   negator that governs a problem ("refund it as it doesn't work").
+/// - **Unrealised**: "I would / was going to / was about to / had planned to / thought about / considered / had half a
+///   mind to / could / know I can … ask for a refund", then "but", "then" or "when" in the sentence.
+/// - **About refunds in general**: a question whose refund is plural, a gerund or a refund "of $X" as its subject ("Do
+///   refunds of $49.99 need a receipt?", "Would refunding $49.99 cancel my warranty?", "Is a refund of $49.99
+///   taxable?", "Refunds of $49.99 go back to PayPal, correct?"), or one that asks which way a refund goes.
+pub fn refunds_negated_or_general_blanked(text: &str) -> String {
+    static RES: OnceLock<Option<[Regex; 8]>> = OnceLock::new();
+    let Some([refund, negator, after_neg, keep, problem, unrealised, turn, general]) = RES
+        .get_or_init(|| {
+            Some([
+                Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:(?:my|the|our|her|his|their)\s+)?(?:[$€£]\s?)?\d[\d.,]*\s+back|r[üu]ckerstattung|erstattung|reembolso|remboursement|rimborso|geld\s+(?:nicht\s+)?zur[üu]ck|devuelvan\s+el\s+dinero)").ok()?,
+                // The negator governs the refund: only words that carry the ask stand between them ("don't worry
+                // about refunding", "I won't be asking for my $49.99 back", "I don't need my $49.99 back", "no
+                // quiero que me devuelvan"), never a verb of its own ("never wore them, want refund").
+                Regex::new(r"(?i)(?:\b(?:not|no|never|nah|nope|keine?n?|nicht|n[ãa]o|needn'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|shouldn'?t|rather\s+not|no\s+longer|pass\s+on|never\s*mind|nevermind|heavens\s+no|last\s+thing\s+i\s+want\s+is)|n't)\s+(?:(?:really|even|be|have\s+to|need\s+to|want\s+to|going\s+to|gonna|bother\w*|worry\s+about|worry|about|ask\w*|asking|you|for|to|want|need|needing|require|expect|request|demand|seek|claim|get|getting|a|any|the|my|your|me|que|me|quiero|will|mein|meine|ich|geld|dinheiro|o|el|dinero|need)\s+){0,5}$").ok()?,
+                Regex::new(r"(?i)^[^.?!\n,;]{0,40}?\b(?:not|no\s+longer|isn'?t|is\s+not|won'?t\s+be|wouldn'?t\s+be)\s+(?:really\s+)?(?:needed|necessary|required|wanted|needed\s+any\s*more)\b|^\s*[-–—>:]*\s*no\s+longer\s+(?:needed|required|necessary)|^\s*(?:request\s+)?(?:declined\s+by\s+me|[-–—]\s*please\s+cancel\s+(?:it|that|this))").ok()?,
+                Regex::new(r"(?i)\b(?:yet|still|why|if|unless|until|or\s+else|otherwise|nothing\s+but|anything\s+but|just|only|instead|but\s+a|received|arrived|got|gotten|seen|come|came|showed|processed|issued|landed|credited|hit|reached|through)\b").ok()?,
+                Regex::new(r"(?i)\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?(?:work\w*|fit\w*|turn\w*|charg\w*|switch\w*|start\w*|function\w*|arriv\w*|match\w*|clos\w*|open\w*|power\w*|hold\w*|stay\w*|happy|satisfied|good|right|as\s+described|what\s+i\s+ordered)\b").ok()?,
+                Regex::new(r"(?i)\b(?:i|we)\s+(?:would|'d|was\s+going\s+to|were\s+going\s+to|was\s+about\s+to|had\s+planned\s+(?:on|to)|planned\s+to|thought\s+(?:about|of)|considered|had\s+half\s+a\s+mind\s+to|could|know\s+(?:i|we)\s+can|initially\s+wanted|first\s+wanted)\b").ok()?,
+                Regex::new(r"(?i)\b(?:but|then|when|until)\b").ok()?,
+                Regex::new(r"(?i)^\s*(?:(?:quick\s+)?question\s*[-:–—]\s*)?(?:(?:do|are|can|will|would|should|does|is)\s+(?:refunds\b|refunding\b|a\s+refund\s+of\b)|refunds\s+of\b|refund\s+to\s+\w+\s+or\b|(?:am|are)\s+(?:i|we)\s+entitled\s+to\b|i\s+wonder\s+(?:whether|if)\b)").ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    let blank = |out: &mut String, start: usize, end: usize| {
+        out.replace_range(start..end, &" ".repeat(end - start));
+    };
+    for sentence in super::desk25::sentences(text) {
+        let s_start = sentence.as_ptr() as usize - text.as_ptr() as usize;
+        let question =
+            sentence.trim_end().ends_with('?') || sentence.contains("right?") || sentence.contains("correct");
+        if question && general.is_match(sentence) {
+            for m in refund.find_iter(sentence) {
+                blank(&mut out, s_start + m.start(), s_start + m.end());
+            }
+            continue;
+        }
+        // Someone else's refund told ("My mum asked you to refund her $49.99 in May", "My friend got her $49.99
+        // back from you"): no ask of the writer's.
+        if third_party(sentence) {
+            for m in refund.find_iter(sentence) {
+                blank(&mut out, s_start + m.start(), s_start + m.end());
+            }
+            continue;
+        }
+        let unrealised_turn = unrealised
+            .find(sentence)
+            .is_some_and(|u| refund.find_at(sentence, u.end()).is_some_and(|r| turn.is_match(&sentence[r.end()..])));
+        let mut c_start = 0usize;
+        for clause in sentence.split_inclusive([',', ';', '(', ')', '—', '–']) {
+            let c_at = c_start;
+            c_start += clause.len();
+            for m in refund.find_iter(clause) {
+                let before_words: Vec<&str> = clause[..m.start()].split_whitespace().collect();
+                let window = before_words[before_words.len().saturating_sub(8)..].join(" ") + " ";
+                let negated_before = negator.is_match(&window) && !problem.is_match(&window);
+                let negated_after = after_neg.is_match(&clause[m.end()..]);
+                let kept = keep.is_match(clause) && !negated_after;
+                let unrealised_here = unrealised_turn && unrealised.is_match(&clause[..m.start()]);
+                if ((negated_before || negated_after) && !kept) || unrealised_here {
+                    blank(&mut out, s_start + c_at + m.start(), s_start + c_at + m.end());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a sentence tells another person's refund: "refund her/him/them", or a relative, a friend or a colleague who
+/// got, received or asked for one.
+fn third_party(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        r"(?i)\b(?:refund\w*|reimburs\w*)\s+(?:her|him|them)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
+    )
+    .is_some_and(|r| r.is_match(sentence))
+}
