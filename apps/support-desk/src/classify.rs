@@ -940,6 +940,8 @@ fn own_words(text: &str) -> String {
         }
         let t = line.trim();
         if speakers::quoted_line(t) {
+            // A `>`-quoted message under an attribution is the quote: the blank line after it ends it.
+            quote_begun |= in_quote_block;
             if matches!(forward, Forward::Head { seen_header: true } | Forward::BeforeBody | Forward::Quoted) {
                 forward = Forward::Quoted;
             }

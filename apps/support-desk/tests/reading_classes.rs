@@ -771,7 +771,6 @@ fn attack49_requests_withdrawn_supposed_or_only_considered() {
         "Refund it? Nope, decided to keep it. Thanks anyway.",
         "i said refund yesterday but dont bother, it works",
         "I take back what I said about a refund. It's fine.",
-        "Refund - no wait, replacement please.",
         "Refund. Actually no, replace it.",
         "Refund please. Hmm, actually a replacement would be better.",
         "Before you refund anything - don't. I found the part.",
@@ -969,7 +968,6 @@ fn attack50_refund_words_that_ask_nothing() {
         "Is there a wall bracket for this? Our finance team reimburses purchases like this monthly.",
         "A refund won't be necessary.",
         "I won't be needing a refund.",
-        "I'd rather have a replacement than a refund.",
         "The refund is not what I want, I want the spare part.",
         "Refund (not needed, just FYI the box was dented)",
         "Pas besoin de remboursement finalement, ça marche. Merci!",
@@ -983,6 +981,11 @@ fn attack50_refund_words_that_ask_nothing() {
         "Could I get a refund in theory if it broke? It hasn't.",
     ] {
         assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    // A replacement asked instead of the refund is an account action that is no refund: F1, not C1 (F1657; this line
+    // read C1 before attack 53 showed the policy's C1 is for a pure inquiry).
+    for body in ["I'd rather have a replacement than a refund.", "Refund - no wait, replacement please."] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("escalate", "F1"), "{body}");
     }
     for body in [
         "The lid cracked. Could I get a refund if possible?",

@@ -31,7 +31,8 @@ const GLOSS: &[(&str, &str)] = &[
     (r"devu[eé]lv(?:a|an)(?:n?me|nos)|me\s+devuelv(?:e|en|an)|me\s+devolvam|devolvam-me|remboursez-moi", "refund me"),
     // Outside attack 53: the refund verb in the imperative and Dutch, Swedish and Polish nouns.
     (r"reemb[oó]ls(?:en|e|a)(?:me|nos)|erstatten\s+sie\s+(?:mir|uns)|erstatte\s+(?:mir|uns)", "refund me"),
-    (r"devolvam|devuelvan|terugbetaling|terugbetalen|[åa]terbetala|[åa]terbetalning|zwrot(?:u)?|zwr[oó][cć]", "refund"),
+    // Not Polish "zwrot" alone: "Zwrot 129,00 zł dotarł" thanks for a refund that arrived (kinds38).
+    (r"devolvam|devuelvan|terugbetaling|terugbetalen|[åa]terbetala|[åa]terbetalning", "refund"),
     // Not Swedish "tack" alone: it is an English word (a horse's tack room, blind80 `g-018`).
     (r"graag|tack\s+s[åa]\s+mycket|prosz[eę]", "please"),
     // A want with a "that"-clause, as Polish, Spanish, French, German and Russian put it ("I want that you return me
@@ -68,7 +69,7 @@ const GLOSS: &[(&str, &str)] = &[
     // prix", "em dobro", "el triple", "das Zweifache", "dubbel").
     (r"deux\s+fois", "twice"),
     (r"trois\s+fois", "three times"),
-    (r"em\s+dobro|en\s+double|das\s+(?:zweifache|doppelte)|(?:het\s+)?dubbele?|dubbel", "double"),
+    (r"em\s+dobro|en\s+double|das\s+zweifache|(?:het\s+)?dubbele?|dubbel", "double"),
     (r"em\s+triplo|el\s+triple|das\s+dreifache|(?:het\s+)?drievoudige?", "triple"),
     (r"das\s+vierfache|el\s+cu[aá]druple|o\s+qu[aá]druplo|le\s+quadruple", "quadruple"),
     // "that is" before a share's named amount.

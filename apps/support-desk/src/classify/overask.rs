@@ -142,15 +142,17 @@ fn res() -> Option<&'static Res> {
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
             // A multiple that ends the ask, the order's amount its operand (outside attack 53): "Refund me quadruple",
             // "Refund 2x please", "Refund 3× please". A count followed by a figure is a product, read elsewhere.
-            mult_after: Regex::new(&format!(
-                "{}|{}",
-                format!(
+            mult_after: Regex::new(
+                &[
+                    format!(
                     r"(?i)(?:(?P<f>{fig})|\b{head})\s*,?\s*\(?\s*(?:(?P<w>twice|thrice|doubled|tripled)\b|(?:times|[x×\*])\s?(?P<n>{COUNT})\b|(?P<k>{COUNT})\s+times\b|(?P<same>and\s+(?:the\s+)?same\s+(?:again|amount\s+again)))"
-                ),
-                format!(
+                    ),
+                    format!(
                     r"\b(?:refund|reimburse|repay)\s+(?:me\s+|us\s+)?(?:(?P<w2>double|triple|treble|quadruple|\w+fold)|(?P<k2>{COUNT})\s?[x×])\s*(?:please|pls|plz|thanks|thx|now|asap)?\s*(?:[.!,;]|$)"
-                )
-            ))
+                    ),
+                ]
+                .join("|"),
+            )
             .ok()?,
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
@@ -1247,7 +1249,8 @@ fn ask_plus_costs_told_back(own: &str, amount: &Amount, order: i64) -> Option<i6
         for clause in pieces(s) {
             let figs = figures(clause);
             let told_back = strong.is_match(clause)
-                || joined.is_match(clause)
+                // Joined to an ask, not to a price told ("Bought for $90 + $4.99 shipping").
+                || (joined.is_match(clause) && !paid.is_match(s))
                 || (weak.is_match(clause) && !paid.is_match(clause) && !intent_in(clause).request);
             match (figs.as_slice(), told_back) {
                 ([one], true) => extras.push(one.2),

@@ -21,16 +21,21 @@ fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static 
 const MONEY_WORDS: &str = concat!(
     r"dollars?|bucks?|euros?|pounds?|quid|pence|cents?|z[łl]ot\w*|z[łl]|pln|kron\w*|kroner|crowns?|reais|rand|yen|yuan|",
     r"renminbi|rmb|rupees?|pesos?|francs?|lir[ae]s?|dinars?|dirhams?|riyals?|shekels?|baht|ringgit|forint|lei|levs?|",
-    r"hryvni\w*|rub(?:les?|li)|roubles?|loonies|loonie|toonies|simoleons|clams|smackers|greenbacks|bones|fivers?|",
-    r"tenners?|dosh|moolah|usd|eur|gbp|sek|nok|dkk|chf|cad|aud|nzd|inr|jpy|cny|brl|zar|mxn|try|huf|czk",
+    r"hryvni\w*|rub(?:les?|li)|roubles?|usd|eur|gbp|sek|nok|dkk|chf|cad|aud|nzd|inr|jpy|cny|brl|zar|mxn|try|huf|czk|",
+    r"loonies|loonie|toonies|dosh|moolah",
 );
+
+/// The money words the amount reader has no currency for: a number before one of them is a figure it did not read
+/// ("60 loonies"). Before a currency it knows, a number it left alone was left for a reason (a voucher turned down).
+const UNKNOWN_MONEY: &str = r"^(?:loonies|loonie|toonies|dosh|moolah|kron\w*|kroner|crowns?|lei|levs?|forint|baht|ringgit|dinars?|dirhams?|riyals?|shekels?|hryvni\w*|rub(?:les?|li)|roubles?)$";
 
 /// Words that stand before a money word without being its figure: "refund my dollars", "in euros", "Canadian dollars".
 const NOT_A_FIGURE: &str = concat!(
     r"the|my|your|our|his|her|their|those|these|this|that|some|any|all|in|into|to|as|of|for|with|by|per|a|an|",
     r"us|u\.s\.|american|canadian|australian|new\s+zealand|nz|hong\s+kong|singapore|mexican|swiss|swedish|danish|",
     r"norwegian|polish|czech|indian|south\s+african|brazilian|japanese|chinese|turkish|russian|british|sterling|",
-    r"real|actual|own|hard-earned|hard|earned|extra|more|fewer|less|back|refund|refunds|me|please|pls|few|many|much",
+    r"real|actual|own|hard-earned|hard|earned|extra|more|fewer|less|back|refund|refunds|me|please|pls|few|many|much|",
+    r"single|every|each|last|one|red|spare|odd|couple|several|thousand|hundred|million",
 );
 
 /// Whether a request names a figure the reader could not read: in a sentence that asks money back, a money word with
@@ -61,11 +66,20 @@ pub fn figure_left_unread(own: &str) -> bool {
             sign_glued.is_match(clause)
                 || scientific.is_match(clause)
                 || before_word.captures_iter(clause).any(|c| {
+                    let word = c["w"].trim_matches(|ch: char| !ch.is_alphanumeric());
+                    let money = c.get(0).map_or("", |m| m.as_str()).rsplit(char::is_whitespace).next().unwrap_or("");
+                    let number =
+                        !word.is_empty() && word.chars().all(|ch| ch.is_ascii_digit() || ch == '.' || ch == ',');
                     // "5 pounds of dog food" weighs; it names no money.
-                    c.name("after").is_none() && !not_a_figure(&c["w"])
+                    c.name("after").is_none() && if number { unknown_money(money) } else { !not_a_figure(word) }
                 })
         })
     })
+}
+
+fn unknown_money(word: &str) -> bool {
+    static UNKNOWN: OnceLock<Option<Regex>> = OnceLock::new();
+    re(&UNKNOWN, &format!("(?i){UNKNOWN_MONEY}")).is_some_and(|r| r.is_match(word))
 }
 
 /// Whether a figure asked is split by a space into a figure and a stray digit group too short to be thousands ("$6 0",

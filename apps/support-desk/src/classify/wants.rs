@@ -557,76 +557,6 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Outside attack 50: a refund declined, put on hold or asked only as a hypothesis asks nothing (and the one
-    /// table of withdrawals compiles: a pattern that fails turns every withdrawal off silently, F996).
-    #[test]
-    fn refunds_declined_held_or_supposed_are_blanked() {
-        for t in [
-            "A refund won't be necessary.",
-            "I won't be needing a refund.",
-            "I'd rather have a replacement than a refund.",
-            "The refund is not what I want, I want the spare part.",
-            "Refund (not needed, just FYI the box was dented)",
-            "refund? No thanks, it works.",
-            "Pas besoin de refund finalement",
-            "Non serve il refund, funziona.",
-            "Please put my refund request on hold, I'll confirm next week.",
-            "Would I be eligible for a refund if it broke after a month?",
-            "If it dies again would you refund it?",
-            "Would a refund be possible if the colour fades?",
-            "Am I entitled to a refund if I change my mind?",
-            "How would I go about getting a refund?",
-            "Could I get a refund in theory if it broke? It hasn't.",
-        ] {
-            let out = requests_withdrawn_blanked(t).to_lowercase();
-            assert!(!out.contains("refund"), "{t} -> {out}");
-        }
-        assert!(requests_withdrawn_blanked("It broke. Please refund me.").contains("refund"));
-    }
-
-    #[test]
-    fn a_refund_as_a_condition_is_read_and_a_plain_if_is_not() {
-        for t in [
-            "If you don't refund it I'll be taking this to the small claims court",
-            "unless you refund me by friday my solicitor will be in touch",
-            "if i dont get my money back i will report you",
-            "If you won't reimburse the 40 we go to trading standards",
-        ] {
-            assert!(refund_as_condition(t), "{t}");
-        }
-        for t in ["if you have the blue one in stock let me know", "if it arrives broken again I'll call"] {
-            assert!(!refund_as_condition(t), "{t}");
-        }
-    }
-
-    #[test]
-    fn a_charge_that_stands_and_one_that_does_not() {
-        for t in ["cancelled order still charged 25.50", "the money 38,00 is still taken from my bank"] {
-            assert!(charge_stands(t), "{t}");
-        }
-        for t in ["I was charged 25.50 when I ordered", "still waiting for the parcel"] {
-            assert!(!charge_stands(t), "{t}");
-        }
-    }
-
-    #[test]
-    fn a_want_of_more_goods_is_blanked_unless_money_back_is_named() {
-        let blanked = |t: &str| super::goods_wanted_blanked(t).split_whitespace().collect::<Vec<_>>().join(" ");
-        assert_eq!(blanked("is the 64gb card still 32.99 want 2 more"), "is the 64gb card still 32.99");
-        assert_eq!(
-            blanked("do u cut keys from a photo? need 3 copies, 4.50 each?"),
-            "do u cut keys from a photo? , 4.50 each?"
-        );
-        assert_eq!(blanked("I want 2 more back, they were broken"), "I want 2 more back, they were broken");
-        assert_eq!(blanked("Need 2 more refunded please"), "Need 2 more refunded please");
-        assert_eq!(blanked("I want 12.50 back"), "I want 12.50 back");
-    }
-}
-
 /// Another remedy asked instead of money (outside attack 53): a replacement, an exchange, a repair, the right item or
 /// a missing part sent — "Rather than a refund, could you send a replacement?", "Swap it for a new one, no refund
 /// needed", "I want the right size sent", "I don't want a refund. I want it repaired". The reference policy's C1 is a
@@ -634,12 +564,13 @@ mod tests {
 /// arranges it). Asking whether it could be done ("Can I still swap it for a large?") is a question, not asked.
 pub fn other_remedy_asked(own: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    const REMEDY: &str = r"(?:a\s+|an\s+|the\s+)?(?:replacement(?:\s+\w+)?|exchange|repair|new\s+one|another\s+one|(?:the\s+)?(?:right|correct)\s+(?:one|size|colou?r|item|part|model|version)|(?:the\s+)?missing\s+(?:part|piece|item|manual|bits?)|(?:the\s+)?manual|(?:the\s+)?part)";
+    const REMEDY: &str = r"(?:a\s+|an\s+|the\s+)?(?:replacement(?:\s+\w+)?|exchange|repair|new\s+one|another\s+one|(?:the\s+)?(?:right|correct)\s+(?:one|size|colou?r|item|model|version))";
     re(
         &RE,
         &[
-            r"(?im)\b(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?:send|ship|post|replace|exchange|repair|swap|fix)\b",
-            r"|\b(?:a\s+)?(?:replacement|exchange|repair|new\s+one)\s+(?:is|would\s+be)\s+(?:fine|ok|okay|great|perfect|better|enough|what\s+i\s+want)\b",
+            r"(?im)\b(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?:replace|exchange|repair|swap)\s+(?:it|them|this|mine)\b",
+            r"|\b(?:could|can|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?(?:send|ship|post)\s+(?:me\s+|us\s+)?",
+            REMEDY,
             r"|(?:^|[.!?;:,—–-]\s*)(?:please\s+|kindly\s+|just\s+)?(?:send|ship|post)\s+(?:me\s+|us\s+)?",
             REMEDY,
             r"|(?:^|[.!?;:,—–-]\s*)(?:please\s+|kindly\s+|just\s+)?(?:replace|exchange|repair|swap)\s+(?:it|them|this|mine)\b",
@@ -740,9 +671,83 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
 /// got, received or asked for one.
 fn third_party(sentence: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    static JOINS: OnceLock<Option<Regex>> = OnceLock::new();
     re(
         &RE,
-        r"(?i)\b(?:refund\w*|reimburs\w*)\s+(?:her|him|them)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
+        r"(?i)\b(?:refund\w*|reimburs\w*)\s+(?:her|him)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
     )
     .is_some_and(|r| r.is_match(sentence))
+        // "My son asked for a refund and so do I."
+        && !re(&JOINS, r"(?i)\b(?:so\s+do\s+i|me\s+too|as\s+do\s+i|i\s+do\s+too|and\s+i\s+(?:want|need|would|do)|i\s+want\s+(?:one|mine|the\s+same))\b")
+            .is_some_and(|r| r.is_match(sentence))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Outside attack 50: a refund declined, put on hold or asked only as a hypothesis asks nothing (and the one
+    /// table of withdrawals compiles: a pattern that fails turns every withdrawal off silently, F996).
+    #[test]
+    fn refunds_declined_held_or_supposed_are_blanked() {
+        for t in [
+            "A refund won't be necessary.",
+            "I won't be needing a refund.",
+            "I'd rather have a replacement than a refund.",
+            "The refund is not what I want, I want the spare part.",
+            "Refund (not needed, just FYI the box was dented)",
+            "refund? No thanks, it works.",
+            "Pas besoin de refund finalement",
+            "Non serve il refund, funziona.",
+            "Please put my refund request on hold, I'll confirm next week.",
+            "Would I be eligible for a refund if it broke after a month?",
+            "If it dies again would you refund it?",
+            "Would a refund be possible if the colour fades?",
+            "Am I entitled to a refund if I change my mind?",
+            "How would I go about getting a refund?",
+            "Could I get a refund in theory if it broke? It hasn't.",
+        ] {
+            let out = requests_withdrawn_blanked(t).to_lowercase();
+            assert!(!out.contains("refund"), "{t} -> {out}");
+        }
+        assert!(requests_withdrawn_blanked("It broke. Please refund me.").contains("refund"));
+    }
+
+    #[test]
+    fn a_refund_as_a_condition_is_read_and_a_plain_if_is_not() {
+        for t in [
+            "If you don't refund it I'll be taking this to the small claims court",
+            "unless you refund me by friday my solicitor will be in touch",
+            "if i dont get my money back i will report you",
+            "If you won't reimburse the 40 we go to trading standards",
+        ] {
+            assert!(refund_as_condition(t), "{t}");
+        }
+        for t in ["if you have the blue one in stock let me know", "if it arrives broken again I'll call"] {
+            assert!(!refund_as_condition(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_charge_that_stands_and_one_that_does_not() {
+        for t in ["cancelled order still charged 25.50", "the money 38,00 is still taken from my bank"] {
+            assert!(charge_stands(t), "{t}");
+        }
+        for t in ["I was charged 25.50 when I ordered", "still waiting for the parcel"] {
+            assert!(!charge_stands(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_want_of_more_goods_is_blanked_unless_money_back_is_named() {
+        let blanked = |t: &str| super::goods_wanted_blanked(t).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(blanked("is the 64gb card still 32.99 want 2 more"), "is the 64gb card still 32.99");
+        assert_eq!(
+            blanked("do u cut keys from a photo? need 3 copies, 4.50 each?"),
+            "do u cut keys from a photo? , 4.50 each?"
+        );
+        assert_eq!(blanked("I want 2 more back, they were broken"), "I want 2 more back, they were broken");
+        assert_eq!(blanked("Need 2 more refunded please"), "Need 2 more refunded please");
+        assert_eq!(blanked("I want 12.50 back"), "I want 12.50 back");
+    }
 }
