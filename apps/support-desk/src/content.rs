@@ -452,6 +452,7 @@ pub fn normalize(text: &str) -> String {
             c => c,
         })
         .collect();
+    let nfkc = without_combining_marks(&nfkc);
     let mut out = String::with_capacity(nfkc.len());
     let mut word = String::new();
     for c in nfkc.chars() {
@@ -465,6 +466,37 @@ pub fn normalize(text: &str) -> String {
     }
     fold_word(&word, &mut out);
     currency_marks(&unwrapped(&out))
+}
+
+/// Combining marks left on characters that have no single form with them (NFKC composes the others: "é" stays a
+/// letter), read as a person reads them (outside attack 54): a mark that strikes its base through (U+0334–U+0338,
+/// "$3̶0̶ $60") takes the base back, as `<del>` does; any other (an underline "6̲", an overline, an accent, a dot, an
+/// enclosing circle, square or keycap "6⃣") decorates its base and is dropped, so "$6̲0̲" is "$60" and "R̲e̲f̲u̲n̲d̲" is
+/// "Refund". Only the generic diacritic blocks are read so; a script's own vowel signs and marks are left alone.
+fn without_combining_marks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Whether the last base was already struck (a second stroke on it takes nothing more back).
+    let mut struck = false;
+    for c in text.chars() {
+        match c {
+            '\u{0334}'..='\u{0338}' => {
+                if !struck && out.chars().next_back().is_some_and(|last| !last.is_whitespace()) {
+                    out.pop();
+                }
+                struck = true;
+            }
+            '\u{0300}'..='\u{036F}'
+            | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1DC0}'..='\u{1DFF}'
+            | '\u{20D0}'..='\u{20FF}'
+            | '\u{FE20}'..='\u{FE2F}' => {}
+            c => {
+                struck = false;
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Currency marks the amount grammar has no symbol for, written as their codes (blind104, blind105): the rand's "R"
@@ -647,7 +679,7 @@ pub fn sanitize(body: &str) -> Sanitized {
 
 #[cfg(test)]
 mod currency_mark_tests {
-    use super::currency_marks;
+    use super::{currency_marks, normalize};
 
     #[test]
     fn the_rand_the_real_and_a_dash_for_cents_are_written_as_codes() {
@@ -661,6 +693,16 @@ mod currency_mark_tests {
     }
 
     /// Outside attack 53: a figure split by a character drawn as nothing is the figure a person sees.
+    #[test]
+    fn combining_marks_decorate_or_strike_their_base() {
+        assert_eq!(normalize("Refund $6\u{332}0\u{332} please"), "Refund $60 please");
+        assert_eq!(normalize("Refund $6\u{20e3}0\u{20e3}"), "Refund $60");
+        assert_eq!(normalize("R\u{332}e\u{332}f\u{332}u\u{332}n\u{332}d\u{332}"), "Refund");
+        assert_eq!(normalize("Refund $3\u{336}0\u{336} $60"), "Refund $ $60");
+        assert_eq!(normalize("cafe\u{301} cr\u{e8}me"), "caf\u{e9} cr\u{e8}me");
+        assert_eq!(normalize("\u{939}\u{93f}\u{902}\u{926}\u{940}"), "\u{939}\u{93f}\u{902}\u{926}\u{940}");
+    }
+
     #[test]
     fn characters_drawn_as_nothing_are_removed() {
         for c in ['\u{034F}', '\u{FE0F}', '\u{E0030}', '\u{061C}', '\u{FE00}', '\u{E0100}', '\u{17B4}', '\u{1D173}'] {

@@ -223,6 +223,7 @@ fn visible_text(text: &str) -> String {
     let rules: Vec<StyleRule> = p.style_block.captures_iter(&text).flat_map(|c| style_rules(&c[1])).collect();
     let text = p.unseen_block.replace_all(&text, " ");
     let text = without_collapsed_markup(&text);
+    let text = with_flex_order(&text);
     let text = without_hidden_tags(&text, &rules);
     let text = quotes_marked(&text);
     // A list item is a line of its own with a bullet, as a person sees it.
@@ -324,6 +325,10 @@ const OFF_PAGE_SHIFT_PX: f64 = 999.0;
 /// An absolute or fixed box this far past the page's left, top or right edge is out of sight: a line of text is far
 /// less tall than that (the reader held `position:fixed;top:-100px` before this attack, and must still).
 const OFF_PAGE_POSITION_PX: f64 = 100.0;
+/// Skewed this far (or further, to 90°) the glyphs are sheared into slivers a person does not read.
+const EDGE_ON_SKEW_DEG: f64 = 80.0;
+/// Letters spaced back onto each other by this fraction of the font (or more) collapse into one smudge.
+const COLLAPSED_SPACING_EM: f64 = 0.5;
 /// A text colour this close to its background in every channel is not seen on it (#f0f0f0 … #ffffff on white).
 const UNSEEN_CHANNEL_GAP: f64 = 15.0;
 /// An hsl lightness at or above this reads as white.
@@ -799,19 +804,104 @@ fn shrunk_or_moved_off(declarations: &[Declaration], font_px: f64) -> bool {
                         || numbers[5] <= -OFF_PAGE_SHIFT_PX
                 }
                 "translate" | "translatex" | "translatey" | "translate3d" => args.iter().take(2).any(|a| off(a)),
-                // Turned about a flat axis to (near) 90°: the line is seen edge-on, a speck of height or width.
-                "rotatex" | "rotatey" => {
-                    args.first().and_then(|a| angle_degrees(a)).is_some_and(|deg| speck(deg.to_radians().cos()))
-                }
+                // Skewed to (near) 90°: the glyphs are sheared into lines (outside attack 54).
+                "skew" | "skewx" | "skewy" => args
+                    .iter()
+                    .filter_map(|a| angle_degrees(a))
+                    .any(|deg| deg.to_radians().cos().abs() <= EDGE_ON_SKEW_DEG.to_radians().cos()),
                 _ => false,
             }
         })
     });
+    // Turned about a flat axis to (near) 90° the line is seen edge-on, a speck of height or width; turned past it with
+    // its back face hidden it is not drawn at all (outside attack 54: `rotate: x 90deg`, `backface-visibility:hidden`
+    // with `rotateY(180deg)`).
+    let facing = facing(declarations);
+    let back_hidden = ["backface-visibility", "-webkit-backface-visibility"].iter().any(|p| value(p) == Some("hidden"));
+    let turned_away = speck(facing) || (back_hidden && facing < 0.0);
+    // Moved nearer the eye than the perspective's distance: behind the viewer, not drawn (`perspective(1px)
+    // translateZ(2px)`).
+    let behind = value("transform").is_some_and(|v| {
+        let mut distance: Option<f64> = None;
+        functions(v).iter().any(|(name, args)| {
+            let depth = match name.as_str() {
+                "perspective" => {
+                    distance = args.first().and_then(|a| length_px(a, font_px)).filter(|d| *d > 0.0);
+                    return false;
+                }
+                "translatez" => args.first(),
+                "translate3d" => args.get(2),
+                _ => None,
+            };
+            matches!((distance, depth.and_then(|d| length_px(d, font_px))), (Some(d), Some(z)) if z >= d)
+        })
+    });
+    // Letters drawn each half an em or more back onto the one before collapse into one smudge (`letter-spacing:-1em`).
+    let collapsed = value("letter-spacing")
+        .and_then(|v| length_px(v, font_px))
+        .is_some_and(|px| px <= -COLLAPSED_SPACING_EM * font_px);
     let scaled = value("scale").is_some_and(|v| v.split_whitespace().take(2).filter_map(fraction).any(speck));
     let zoomed = value("zoom").and_then(fraction).is_some_and(speck);
     let translated = value("translate").is_some_and(|v| v.split_whitespace().take(2).any(off));
     let shifted = ["text-indent", "margin-left", "margin-top"].iter().any(|p| value(p).is_some_and(off));
-    transformed || scaled || zoomed || translated || shifted
+    transformed || scaled || zoomed || translated || shifted || turned_away || behind || collapsed
+}
+
+/// The z part of the direction the text's face points after the tag's turns (its `transform`'s `rotateX()`,
+/// `rotateY()`, `rotate3d()` right to left, then the `rotate` property): 1 facing the reader, 0 edge-on, below 0
+/// turned away.
+fn facing(declarations: &[Declaration]) -> f64 {
+    let turn = |v: [f64; 3], axis: [f64; 3], degrees: f64| {
+        let length = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
+        if length == 0.0 {
+            return v;
+        }
+        let k = [axis[0] / length, axis[1] / length, axis[2] / length];
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        let cross = [k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]];
+        let dot = k[0] * v[0] + k[1] * v[1] + k[2] * v[2];
+        [0, 1, 2].map(|i| v[i] * cos + cross[i] * sin + k[i] * dot * (1.0 - cos))
+    };
+    let mut normal = [0.0, 0.0, 1.0];
+    let functions = value_of(declarations, "transform").map(functions).unwrap_or_default();
+    for (name, args) in functions.iter().rev() {
+        let angle = |i: usize| args.get(i).and_then(|a| angle_degrees(a));
+        let number = |i: usize| args.get(i).and_then(|a| a.parse::<f64>().ok());
+        let (axis, degrees) = match name.as_str() {
+            "rotatex" => ([1.0, 0.0, 0.0], angle(0)),
+            "rotatey" => ([0.0, 1.0, 0.0], angle(0)),
+            "rotate3d" => match (number(0), number(1), number(2)) {
+                (Some(x), Some(y), Some(z)) => ([x, y, z], angle(3)),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if let Some(degrees) = degrees {
+            normal = turn(normal, axis, degrees);
+        }
+    }
+    // The `rotate` property: an angle about z, or an axis (`x`, `y`, `z`, or three numbers) and an angle.
+    if let Some(rotate) = value_of(declarations, "rotate") {
+        let words: Vec<&str> = rotate.split_whitespace().collect();
+        if let Some((last, axis_words)) = words.split_last()
+            && let Some(degrees) = angle_degrees(last)
+        {
+            let axis = match axis_words {
+                ["x"] => Some([1.0, 0.0, 0.0]),
+                ["y"] => Some([0.0, 1.0, 0.0]),
+                [] | ["z"] => Some([0.0, 0.0, 1.0]),
+                [x, y, z] => match (x.parse(), y.parse(), z.parse()) {
+                    (Ok(x), Ok(y), Ok(z)) => Some([x, y, z]),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(axis) = axis {
+                normal = turn(normal, axis, degrees);
+            }
+        }
+    }
+    normal[2]
 }
 
 /// Clipped to nothing: `clip-path: inset()` taking half or more from every side (or its opposite sides together
@@ -923,15 +1013,28 @@ fn boxed_out(declarations: &[Declaration], font_px: f64) -> bool {
             })
         })
     };
-    let placed_off = matches!(value("position"), Some("absolute" | "fixed"))
-        && ["left", "top", "right", "bottom"].iter().any(|side| {
-            // Below the page an absolute box only lengthens it; a fixed one leaves the screen.
-            (*side != "bottom" || value("position") == Some("fixed"))
-                && side_value(side).is_some_and(|v| match v.strip_suffix('%') {
-                    Some(percent) => percent.parse::<f64>().is_ok_and(|p| p <= -100.0),
-                    None => length_px(v, font_px).is_some_and(|px| px <= -OFF_PAGE_POSITION_PX),
-                })
-        });
+    // A `right` or `bottom` that large pushes the box past the page's left or top edge; a box moved so from where it
+    // stands (`position:relative`) leaves the page too (outside attack 54).
+    let pushed = |side: &str, sign: f64| {
+        side_value(side).and_then(|v| length_px(v, font_px)).is_some_and(|px| px * sign >= OFF_PAGE_SHIFT_PX)
+    };
+    let pushed_off = match value("position") {
+        Some("absolute" | "fixed") => pushed("right", 1.0) || pushed("bottom", 1.0),
+        Some("relative" | "sticky") => {
+            pushed("left", -1.0) || pushed("top", -1.0) || pushed("right", 1.0) || pushed("bottom", 1.0)
+        }
+        _ => false,
+    };
+    let placed_off = pushed_off
+        || matches!(value("position"), Some("absolute" | "fixed"))
+            && ["left", "top", "right", "bottom"].iter().any(|side| {
+                // Below the page an absolute box only lengthens it; a fixed one leaves the screen.
+                (*side != "bottom" || value("position") == Some("fixed"))
+                    && side_value(side).is_some_and(|v| match v.strip_suffix('%') {
+                        Some(percent) => percent.parse::<f64>().is_ok_and(|p| p <= -100.0),
+                        None => length_px(v, font_px).is_some_and(|px| px <= -OFF_PAGE_POSITION_PX),
+                    })
+            });
     boxed || placed_off
 }
 
@@ -1391,12 +1494,340 @@ fn matching_close_end(text: &str, from: usize, name: &str) -> usize {
     text.len()
 }
 
-/// How a tag draws its text inside its parent's rendering: `None` when a person sees nothing of it (the `hidden`
-/// attribute, a hidden input, or its style — `<font color>`, `bgcolor` and `<body text>` read as the style they stand
-/// for, the inline style over them).
-fn tag_rendering(tag: &Tag, within: &Rendering, rules: &[StyleRule]) -> Option<Rendering> {
+/// One element as `<style>` selectors see it: its name, its attributes, and whether an element sibling of its name
+/// (or any) follows it (read ahead only when a rule asks, [`needs_following`]).
+#[derive(Debug, Clone)]
+struct Element {
+    name: String,
+    attributes: Vec<(String, String)>,
+    last: bool,
+    last_of_type: bool,
+}
+
+impl Element {
+    fn virtual_root(name: &str) -> Element {
+        Element { name: name.to_string(), attributes: Vec::new(), last: true, last_of_type: true }
+    }
+
+    fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// How a compound selector is joined to the one before it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Combinator {
+    Descendant,
+    Child,
+    Next,
+    Later,
+}
+
+/// A condition on an element after its name: a pseudo-class the reader can judge on a page nobody hovers over.
+#[derive(Debug, Clone, PartialEq)]
+enum Pseudo {
+    /// `:not()`, and `:is()`/`:where()` (`true` for these: any of the list matches).
+    Any(Vec<Selector>, bool),
+    /// `:nth-child(an+b)` (and first/last/only), of its type or not, counted from the end or not.
+    Nth {
+        a: i64,
+        b: i64,
+        of_type: bool,
+        from_end: bool,
+    },
+    /// `:only-child`, `:only-of-type`.
+    Only {
+        of_type: bool,
+    },
+    Root,
+}
+
+/// A compound selector: a name (or `*`), classes, an id, attribute tests, pseudo-classes.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Compound {
+    name: Option<String>,
+    classes: Vec<String>,
+    ids: Vec<String>,
+    attributes: Vec<(String, Option<(String, String)>)>,
+    pseudos: Vec<Pseudo>,
+}
+
+/// A selector of a `<style>` rule: compounds joined by combinators, read right to left as a browser does, and the
+/// pseudo-element (`::before`, `::after`) it draws, if any.
+#[derive(Debug, Clone, PartialEq)]
+struct Selector {
+    parts: Vec<(Combinator, Compound)>,
+    pseudo_element: Option<String>,
+}
+
+/// An `an+b` of `:nth-child()`: "odd", "even", "3", "2n+1", "-n+3".
+fn nth_formula(text: &str) -> Option<(i64, i64)> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match text.as_str() {
+        "odd" => return Some((2, 1)),
+        "even" => return Some((2, 0)),
+        _ => {}
+    }
+    let Some(n) = text.find('n') else { return Some((0, text.parse().ok()?)) };
+    let a = match &text[..n] {
+        "" | "+" => 1,
+        "-" => -1,
+        a => a.parse().ok()?,
+    };
+    let b = if text[n + 1..].is_empty() { 0 } else { text[n + 1..].trim_start_matches('+').parse().ok()? };
+    Some((a, b))
+}
+
+impl Selector {
+    /// The selector when the reader can judge all of it; `None` otherwise (a pseudo-class of state such as `:hover`,
+    /// a namespace), and a rule the reader cannot match hides nothing.
+    fn parse(text: &str) -> Option<Selector> {
+        let chars: Vec<char> = text.trim().chars().collect();
+        let ident = |c: char| c.is_alphanumeric() || c == '-' || c == '_' || !c.is_ascii();
+        let read_ident = |i: &mut usize| {
+            let start = *i;
+            while chars.get(*i).is_some_and(|c| ident(*c)) {
+                *i += 1;
+            }
+            (*i > start).then(|| chars[start..*i].iter().collect::<String>())
+        };
+        let (mut parts, mut pseudo_element) = (Vec::new(), None);
+        let mut pending: Option<Combinator> = None;
+        let mut i = 0;
+        while i < chars.len() {
+            match chars[i] {
+                c if c.is_whitespace() => {
+                    pending = pending.or(Some(Combinator::Descendant));
+                    i += 1;
+                    continue;
+                }
+                '>' | '+' | '~' => {
+                    if parts.is_empty() || pending.is_some_and(|p| p != Combinator::Descendant) {
+                        return None;
+                    }
+                    pending = Some(match chars[i] {
+                        '>' => Combinator::Child,
+                        '+' => Combinator::Next,
+                        _ => Combinator::Later,
+                    });
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            if pseudo_element.is_some() || (!parts.is_empty() && pending.is_none()) {
+                return None;
+            }
+            let mut compound = Compound::default();
+            let star = chars[i] == '*';
+            if star {
+                i += 1;
+            } else if ident(chars[i]) {
+                compound.name = read_ident(&mut i);
+            }
+            while let Some(&c) = chars.get(i) {
+                match c {
+                    '.' | '#' => {
+                        i += 1;
+                        let word = read_ident(&mut i)?;
+                        if c == '.' { compound.classes.push(word) } else { compound.ids.push(word) }
+                    }
+                    '[' => {
+                        let close = i + chars[i..].iter().position(|c| *c == ']')?;
+                        let inner: String = chars[i + 1..close].iter().collect();
+                        i = close + 1;
+                        let inner = inner.trim();
+                        let Some(eq) = inner.find('=') else {
+                            compound.attributes.push((inner.to_string(), None));
+                            continue;
+                        };
+                        let (name, op) = match inner[..eq].chars().last() {
+                            Some(o @ ('~' | '|' | '^' | '$' | '*')) => (&inner[..eq - 1], o.to_string()),
+                            _ => (&inner[..eq], String::new()),
+                        };
+                        let value = inner[eq + 1..].trim();
+                        let value = value.strip_suffix(" i").or(value.strip_suffix(" s")).unwrap_or(value).trim();
+                        let value = value.trim_matches(|c| c == '"' || c == '\'');
+                        compound.attributes.push((name.trim().to_string(), Some((op, value.to_string()))));
+                    }
+                    ':' => {
+                        i += 1;
+                        let element = chars.get(i) == Some(&':');
+                        if element {
+                            i += 1;
+                        }
+                        let name = read_ident(&mut i)?;
+                        let mut argument = None;
+                        if chars.get(i) == Some(&'(') {
+                            let rest: String = chars[i..].iter().collect();
+                            let length = balanced_length(&rest)?;
+                            argument = Some(rest[1..length - 1].to_string());
+                            i += rest[..length].chars().count();
+                        }
+                        if element || matches!(name.as_str(), "before" | "after") {
+                            if !matches!(name.as_str(), "before" | "after") {
+                                return None;
+                            }
+                            pseudo_element = Some(name);
+                            continue;
+                        }
+                        let nth = |of_type, from_end| {
+                            let (a, b) = nth_formula(argument.as_deref()?)?;
+                            Some(Pseudo::Nth { a, b, of_type, from_end })
+                        };
+                        let first = |of_type, from_end| Some(Pseudo::Nth { a: 0, b: 1, of_type, from_end });
+                        let pseudo = match name.as_str() {
+                            "not" | "is" | "where" | "matches" | "any" => {
+                                let list: Vec<Selector> = top_level_split(argument.as_deref()?, ',')
+                                    .iter()
+                                    .map(|s| Selector::parse(s))
+                                    .collect::<Option<_>>()?;
+                                Some(Pseudo::Any(list, name != "not"))
+                            }
+                            "first-child" => first(false, false),
+                            "last-child" => first(false, true),
+                            "first-of-type" => first(true, false),
+                            "last-of-type" => first(true, true),
+                            "only-child" => Some(Pseudo::Only { of_type: false }),
+                            "only-of-type" => Some(Pseudo::Only { of_type: true }),
+                            "nth-child" => nth(false, false),
+                            "nth-last-child" => nth(false, true),
+                            "nth-of-type" => nth(true, false),
+                            "nth-last-of-type" => nth(true, true),
+                            "root" => Some(Pseudo::Root),
+                            _ => None,
+                        };
+                        compound.pseudos.push(pseudo?);
+                    }
+                    c if c.is_whitespace() || matches!(c, '>' | '+' | '~') => break,
+                    _ => return None,
+                }
+            }
+            if compound == Compound::default() && !star && pseudo_element.is_none() {
+                return None;
+            }
+            parts.push((pending.take().unwrap_or(Combinator::Descendant), compound));
+        }
+        (!parts.is_empty()).then_some(Selector { parts, pseudo_element })
+    }
+
+    /// (ids, classes/attributes/pseudo-classes, names): which of two rules wins, the later on a tie.
+    fn specificity(&self) -> (usize, usize, usize) {
+        self.parts.iter().fold((0, 0, 0), |(a, b, c), (_, compound)| {
+            let (mut ids, mut classes, mut names) = (compound.ids.len(), 0, usize::from(compound.name.is_some()));
+            classes += compound.classes.len() + compound.attributes.len();
+            for pseudo in &compound.pseudos {
+                match pseudo {
+                    Pseudo::Any(list, _) => {
+                        let (x, y, z) = list.iter().map(Selector::specificity).max().unwrap_or_default();
+                        ids += x;
+                        classes += y;
+                        names += z;
+                    }
+                    _ => classes += 1,
+                }
+            }
+            (a + ids, b + classes, c + names)
+        })
+    }
+
+    /// Whether the selector matches the element at `levels[depth][at]` (`levels` are the elements of each depth,
+    /// from the root `html` down, each level's last the ancestor of the deeper ones). Each (compound, element) pair is
+    /// judged once: a chain of descendant selectors over deep markup takes no more than their product.
+    fn matches(&self, levels: &[Vec<Element>], depth: usize, at: usize) -> bool {
+        let mut judged = std::collections::HashMap::new();
+        Self::matches_parts(&self.parts, levels, depth, at, &mut judged)
+    }
+
+    fn matches_parts(
+        parts: &[(Combinator, Compound)],
+        levels: &[Vec<Element>],
+        depth: usize,
+        at: usize,
+        judged: &mut std::collections::HashMap<(usize, usize, usize), bool>,
+    ) -> bool {
+        let Some(((combinator, compound), before)) = parts.split_last() else { return true };
+        if let Some(known) = judged.get(&(parts.len(), depth, at)) {
+            return *known;
+        }
+        let holds = compound.matches(levels, depth, at)
+            && (before.is_empty() || {
+                let ancestor = |d: usize, judged: &mut _| {
+                    levels[d].len().checked_sub(1).is_some_and(|a| Self::matches_parts(before, levels, d, a, judged))
+                };
+                match combinator {
+                    Combinator::Descendant => (0..depth).rev().any(|d| ancestor(d, judged)),
+                    Combinator::Child => depth > 0 && ancestor(depth - 1, judged),
+                    Combinator::Next => at > 0 && Self::matches_parts(before, levels, depth, at - 1, judged),
+                    Combinator::Later => (0..at).rev().any(|a| Self::matches_parts(before, levels, depth, a, judged)),
+                }
+            });
+        judged.insert((parts.len(), depth, at), holds);
+        holds
+    }
+}
+
+impl Compound {
+    fn matches(&self, levels: &[Vec<Element>], depth: usize, at: usize) -> bool {
+        let siblings = &levels[depth];
+        let element = &siblings[at];
+        let classes: Vec<&str> = element.attribute("class").map(|c| c.split_whitespace().collect()).unwrap_or_default();
+        let attribute_holds = |(name, test): &(String, Option<(String, String)>)| {
+            let Some(value) = element.attribute(name) else { return false };
+            let value = value.to_lowercase();
+            let Some((op, wanted)) = test else { return true };
+            match op.as_str() {
+                "" => value == *wanted,
+                "~" => value.split_whitespace().any(|w| w == wanted),
+                "|" => value == *wanted || value.starts_with(&format!("{wanted}-")),
+                "^" => !wanted.is_empty() && value.starts_with(wanted.as_str()),
+                "$" => !wanted.is_empty() && value.ends_with(wanted.as_str()),
+                _ => !wanted.is_empty() && value.contains(wanted.as_str()),
+            }
+        };
+        let pseudo_holds = |pseudo: &Pseudo| match pseudo {
+            Pseudo::Any(list, any) => list.iter().any(|s| s.matches(levels, depth, at)) == *any,
+            Pseudo::Root => depth == 0,
+            Pseudo::Only { of_type } => {
+                let first = if *of_type { siblings[..at].iter().all(|s| s.name != element.name) } else { at == 0 };
+                first && if *of_type { element.last_of_type } else { element.last }
+            }
+            Pseudo::Nth { a, b, of_type, from_end } => {
+                let position = if *from_end {
+                    // Counted from the end only the last (1) is known without reading every later sibling.
+                    if !(if *of_type { element.last_of_type } else { element.last }) {
+                        return false;
+                    }
+                    1
+                } else {
+                    siblings[..=at].iter().filter(|s| !*of_type || s.name == element.name).count() as i64
+                };
+                if *a == 0 { position == *b } else { (position - b) % a == 0 && (position - b) / a >= 0 }
+            }
+        };
+        self.name.as_ref().is_none_or(|name| *name == element.name)
+            && self.classes.iter().all(|c| classes.iter().any(|t| t.eq_ignore_ascii_case(c)))
+            && self.ids.iter().all(|id| element.attribute("id").is_some_and(|t| t.trim().eq_ignore_ascii_case(id)))
+            && self.attributes.iter().all(attribute_holds)
+            && self.pseudos.iter().all(pseudo_holds)
+    }
+}
+
+/// How a tag draws its text inside its parent's rendering, and the custom properties it passes down: `None` when a
+/// person sees nothing of it (the `hidden` attribute, a hidden input, a `<dialog>` not `open` or a `popover` — shown
+/// only when a script or a button opens them, outside attack 54 —, or its style: `<font color>`, `bgcolor` and
+/// `<body text>` read as the style they stand for, the stylesheet's matching rules over them by specificity, the
+/// inline style over all; `var()` resolved from the tag's own custom properties and its parents').
+fn tag_rendering(
+    tag: &Tag,
+    within: &Rendering,
+    inherited: &[(String, String)],
+    matched: &[&StyleRule],
+) -> Option<(Rendering, Vec<(String, String)>)> {
     if tag.attribute("hidden").is_some()
         || (tag.name == "input" && tag.attribute("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")))
+        || (tag.name == "dialog" && tag.attribute("open").is_none())
+        || tag.attribute("popover").is_some()
     {
         return None;
     }
@@ -1407,77 +1838,66 @@ fn tag_rendering(tag: &Tag, within: &Rendering, rules: &[StyleRule]) -> Option<R
             styled.push(Declaration { property: property.to_string(), value: value.trim().to_lowercase() });
         }
     }
-    // A stylesheet's rules over the presentational attributes, the inline style over both (in source order, not by
-    // specificity: the simple selectors read are close enough in weight).
-    for rule in rules.iter().filter(|rule| rule.selectors.iter().any(|s| s.matches(tag))) {
+    for rule in matched {
         styled.extend(rule.declarations.iter().cloned());
     }
     if let Some(style) = tag.attribute("style") {
         styled.extend(declarations(style));
     }
-    if styled.is_empty() { Some(*within) } else { rendered(&styled, within) }
+    let (styled, custom) = with_inherited_variables(styled, inherited);
+    let rendering = if styled.is_empty() { *within } else { rendered(&styled, within)? };
+    Some((rendering, custom))
 }
 
-/// A simple selector of a `<style>` rule: a tag name or `*`, classes, an id (`p`, `.x`, `#c`, `span.x`).
-#[derive(Debug, Clone, PartialEq)]
-struct SimpleSelector {
-    name: Option<String>,
-    classes: Vec<String>,
-    id: Option<String>,
-}
-
-impl SimpleSelector {
-    /// The selector when it is simple; `None` for anything else (descendants, pseudo-classes, attributes), which is
-    /// then not applied: a rule the reader cannot match hides nothing.
-    fn parse(selector: &str) -> Option<SimpleSelector> {
-        let selector = selector.trim();
-        let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-        if selector.is_empty() || !selector.chars().all(|c| word(c) || matches!(c, '.' | '#' | '*')) {
-            return None;
-        }
-        let head_end = selector.find(['.', '#']).unwrap_or(selector.len());
-        let head = &selector[..head_end];
-        let name = match head {
-            "" | "*" => None,
-            name if name.chars().all(word) => Some(name.to_string()),
-            _ => return None,
-        };
-        let (mut classes, mut id) = (Vec::new(), None);
-        let mut rest = &selector[head_end..];
-        while let Some(marker) = rest.chars().next() {
-            let end = rest[1..].find(['.', '#']).map_or(rest.len(), |i| i + 1);
-            let part = &rest[1..end];
-            if part.is_empty() || !part.chars().all(word) {
-                return None;
-            }
-            if marker == '.' {
-                classes.push(part.to_string());
-            } else {
-                id = Some(part.to_string());
-            }
-            rest = &rest[end..];
-        }
-        Some(SimpleSelector { name, classes, id })
+/// Custom properties inherit (a parent's `--o:0` is its children's `var(--o)`): the tag's own given over its
+/// parents', and every `var()` of its declarations resolved against both before the thresholds judge them.
+fn with_inherited_variables(
+    styled: Vec<Declaration>,
+    inherited: &[(String, String)],
+) -> (Vec<Declaration>, Vec<(String, String)>) {
+    let mut custom = inherited.to_vec();
+    for d in styled.iter().filter(|d| d.property.starts_with("--")) {
+        let value = with_variables(&d.value, &custom);
+        custom.push((d.property.clone(), value));
     }
-
-    fn matches(&self, tag: &Tag) -> bool {
-        let classes: Vec<String> =
-            tag.attribute("class").map(|c| c.split_whitespace().map(str::to_lowercase).collect()).unwrap_or_default();
-        self.name.as_ref().is_none_or(|name| *name == tag.name)
-            && self.classes.iter().all(|c| classes.contains(c))
-            && self.id.as_ref().is_none_or(|id| tag.attribute("id").is_some_and(|t| t.trim().eq_ignore_ascii_case(id)))
-    }
+    let styled = styled
+        .into_iter()
+        .map(|d| Declaration { value: math_evaluated(&with_variables(&d.value, &custom)), property: d.property })
+        .collect();
+    (styled, custom)
 }
 
-/// A `<style>` rule: the simple selectors of its list and its declarations.
+/// A `<style>` rule: one selector of its list and its declarations.
 #[derive(Debug, Clone, PartialEq)]
 struct StyleRule {
-    selectors: Vec<SimpleSelector>,
+    selector: Selector,
     declarations: Vec<Declaration>,
 }
 
-/// The rules of a style block: `selector, selector { declarations }`; at-rules (`@media`, `@import`, `@font-face`)
-/// skipped whole, as a media query's conditions are not known; selectors not simple dropped from their list.
+/// The rules of the sheet that match the element at `levels[depth][at]` (drawing `pseudo_element`, or the element
+/// itself for `None`), in cascade order: by specificity, then by their order in the sheet.
+fn matched_rules<'a>(
+    rules: &'a [StyleRule],
+    levels: &[Vec<Element>],
+    depth: usize,
+    at: usize,
+    pseudo_element: Option<&str>,
+) -> Vec<&'a StyleRule> {
+    let mut matched: Vec<(usize, &StyleRule)> = rules
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| {
+            rule.selector.pseudo_element.as_deref() == pseudo_element && rule.selector.matches(levels, depth, at)
+        })
+        .collect();
+    matched.sort_by_key(|(order, rule)| (rule.selector.specificity(), *order));
+    matched.into_iter().map(|(_, rule)| rule).collect()
+}
+
+/// The rules of a style block: `selector, selector { declarations }`; a conditional at-rule's rules kept when its
+/// condition holds on a person's screen (`@media screen`, `all`, a width the screen has; `@supports`; `@layer`), every
+/// other at-rule (`@media print`, `@import`, `@font-face`) skipped whole; a selector the reader cannot judge dropped
+/// from its list.
 fn style_rules(sheet: &str) -> Vec<StyleRule> {
     let sheet = css_unescaped(&html_escape::decode_html_entities(sheet)).to_lowercase();
     let mut bare = String::with_capacity(sheet.len());
@@ -1489,7 +1909,13 @@ fn style_rules(sheet: &str) -> Vec<StyleRule> {
     bare.push_str(rest);
     let bare = bare.replace("<!--", " ").replace("-->", " ");
     let mut rules = Vec::new();
-    let mut rest = bare.as_str();
+    rules_of(&bare, &mut rules);
+    rules
+}
+
+/// The rules of a prepared sheet (or an at-rule's block) added to `rules`.
+fn rules_of(sheet: &str, rules: &mut Vec<StyleRule>) {
+    let mut rest = sheet;
     loop {
         rest = rest.trim_start();
         if rest.is_empty() {
@@ -1514,6 +1940,10 @@ fn style_rules(sheet: &str) -> Vec<StyleRule> {
                             depth == 0
                         })
                         .map_or(rest.len(), |(i, _)| b + i + 1);
+                    let block = &rest[b + 1..end];
+                    if at_rule_applies(&rest[1..b]) {
+                        rules_of(block.strip_suffix('}').unwrap_or(block), rules);
+                    }
                     rest = &rest[end..];
                 }
                 (None, None) => break,
@@ -1522,14 +1952,186 @@ fn style_rules(sheet: &str) -> Vec<StyleRule> {
         }
         let Some(open) = rest.find('{') else { break };
         let close = rest[open..].find('}').map_or(rest.len(), |i| open + i);
-        let selectors: Vec<SimpleSelector> = rest[..open].split(',').filter_map(SimpleSelector::parse).collect();
-        let body = &rest[open + 1..close];
-        if !selectors.is_empty() {
-            rules.push(StyleRule { selectors, declarations: declarations(body) });
+        let body = declarations(&rest[open + 1..close]);
+        for selector in top_level_split(&rest[..open], ',').iter().filter_map(|s| Selector::parse(s)) {
+            rules.push(StyleRule { selector, declarations: body.clone() });
         }
         rest = rest.get(close + 1..).unwrap_or_default();
     }
-    rules
+}
+
+/// The viewport a person reads a mail in (as `vw` is taken, [`length_px`]): about 800px wide and 600px tall.
+const SCREEN_WIDTH_PX: f64 = 800.0;
+const SCREEN_HEIGHT_PX: f64 = 600.0;
+
+/// Whether a conditional at-rule (its prelude: `media screen and (min-width:600px)`) holds on a person's screen.
+fn at_rule_applies(prelude: &str) -> bool {
+    let prelude = prelude.trim();
+    let name_end = prelude.find(|c: char| !(c.is_alphanumeric() || c == '-')).unwrap_or(prelude.len());
+    let (name, condition) = (&prelude[..name_end], prelude[name_end..].trim());
+    match name {
+        "media" => condition.is_empty() || top_level_split(condition, ',').iter().any(|q| media_query_holds(q)),
+        // A browser that reads the page supports what is asked of it (the reader judges the declarations anyway).
+        "supports" => !condition.starts_with("not"),
+        "layer" | "scope" | "document" | "-moz-document" => true,
+        _ => false,
+    }
+}
+
+/// One media query on a screen: the type `all` or `screen`, each `(feature: value)` the screen has; `not` inverts.
+fn media_query_holds(query: &str) -> bool {
+    let query = query.trim();
+    let (negated, query) = match query.strip_prefix("not ") {
+        Some(rest) => (true, rest.trim()),
+        None => (false, query.strip_prefix("only ").unwrap_or(query).trim()),
+    };
+    let holds = query.split(" and ").map(str::trim).all(|part| {
+        let Some(feature) = part.strip_prefix('(').and_then(|p| p.strip_suffix(')')) else {
+            return matches!(part, "all" | "screen" | "");
+        };
+        let Some((name, value)) = feature.split_once(':') else { return true };
+        let (name, value) = (name.trim(), value.trim());
+        let px = || length_px(value, PAGE_FONT_PX);
+        match name {
+            "min-width" | "min-device-width" => px().is_none_or(|v| v <= SCREEN_WIDTH_PX),
+            "max-width" | "max-device-width" => px().is_none_or(|v| v >= SCREEN_WIDTH_PX),
+            "min-height" | "min-device-height" => px().is_none_or(|v| v <= SCREEN_HEIGHT_PX),
+            "max-height" | "max-device-height" => px().is_none_or(|v| v >= SCREEN_HEIGHT_PX),
+            "prefers-color-scheme" => value != "dark",
+            "orientation" => value != "portrait",
+            _ => true,
+        }
+    });
+    holds != negated
+}
+
+/// Whether a selector asks what follows an element (`:last-child`, `:only-of-type`), which is then read ahead.
+fn needs_following(selector: &Selector) -> bool {
+    selector.parts.iter().any(|(_, compound)| {
+        compound.pseudos.iter().any(|pseudo| match pseudo {
+            Pseudo::Any(list, _) => list.iter().any(needs_following),
+            Pseudo::Nth { from_end, .. } => *from_end,
+            Pseudo::Only { .. } => true,
+            Pseudo::Root => false,
+        })
+    })
+}
+
+/// The names of the elements that follow, as siblings, an element ending at `from`: up to its parent's closing tag.
+fn following_siblings(text: &str, from: usize) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut at = from;
+    while let Some(offset) = text[at..].find('<') {
+        let start = at + offset;
+        let Some(tag) = tag_at(text, start) else {
+            at = start + 1;
+            continue;
+        };
+        if tag.closing {
+            break;
+        }
+        at = if tag.is_void() || tag.self_closing { tag.end } else { matching_close_end(text, tag.end, &tag.name) };
+        names.push(tag.name);
+    }
+    names
+}
+
+/// The text a `::before` or `::after` rule draws for the element at `levels[depth][at]` (its `content` strings and
+/// `attr()`s), when it is drawn where a person sees it; as markup-safe text.
+fn generated_content(
+    rules: &[StyleRule],
+    levels: &[Vec<Element>],
+    depth: usize,
+    at: usize,
+    which: &str,
+    within: &Rendering,
+    custom: &[(String, String)],
+) -> String {
+    let matched = matched_rules(rules, levels, depth, at, Some(which));
+    if matched.is_empty() {
+        return String::new();
+    }
+    let styled: Vec<Declaration> = matched.iter().flat_map(|rule| rule.declarations.iter().cloned()).collect();
+    let (styled, _) = with_inherited_variables(styled, custom);
+    let Some(content) = value_of(&styled, "content") else { return String::new() };
+    if !rendered(&styled, within).is_some_and(|r| r.text_seen()) {
+        return String::new();
+    }
+    let element = &levels[depth][at];
+    let mut text = String::new();
+    let mut chars = content.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c == '"' || c == '\'' {
+            text.extend(chars.by_ref().map(|(_, c)| c).take_while(|d| *d != c));
+        } else if content[i..].starts_with("attr(")
+            && let Some(length) = balanced_length(&content[i + 4..])
+        {
+            text.push_str(element.attribute(content[i + 5..i + 3 + length].trim()).unwrap_or_default());
+            for _ in 0..length + 3 {
+                chars.next();
+            }
+        }
+    }
+    text.replace('&', "&amp;").replace('<', "&lt;")
+}
+
+/// A flex box laid out in reverse (`flex-direction: row-reverse`, `column-reverse`, or `flex-flow` saying so) shows
+/// its items last first: the source's items put in the order a person reads them (outside attack 54: "$<span
+/// style=display:flex;flex-direction:row-reverse><span>0</span><span>6</span></span>" is "$60").
+fn with_flex_order(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut done, mut search) = (0usize, 0usize);
+    while let Some(offset) = text[search..].find('<') {
+        let start = search + offset;
+        let Some(tag) = tag_at(text, start) else {
+            search = start + 1;
+            continue;
+        };
+        let reversed = !tag.closing
+            && !tag.self_closing
+            && !tag.is_void()
+            && tag.attribute("style").is_some_and(|style| {
+                let styled = declarations(style);
+                value_of(&styled, "display").is_some_and(|d| d.contains("flex"))
+                    && ["flex-direction", "flex-flow"]
+                        .iter()
+                        .any(|p| value_of(&styled, p).is_some_and(|v| v.contains("-reverse")))
+            });
+        if !reversed {
+            search = tag.end;
+            continue;
+        }
+        let end = matching_close_end(text, tag.end, &tag.name);
+        let inner_end = text[..end].rfind("</").filter(|i| *i >= tag.end).unwrap_or(end);
+        out.push_str(&text[done..tag.end]);
+        let inner = with_flex_order(&text[tag.end..inner_end]);
+        // The box's items: each child element whole, each run of text between them.
+        let mut items: Vec<&str> = Vec::new();
+        let (mut item_start, mut at) = (0usize, 0usize);
+        while let Some(offset) = inner[at..].find('<') {
+            let child_start = at + offset;
+            let Some(child) = tag_at(&inner, child_start) else {
+                at = child_start + 1;
+                continue;
+            };
+            items.push(&inner[item_start..child_start]);
+            let child_end = if child.closing || child.is_void() || child.self_closing {
+                child.end
+            } else {
+                matching_close_end(&inner, child.end, &child.name)
+            };
+            items.push(&inner[child_start..child_end]);
+            item_start = child_end;
+            at = child_end;
+        }
+        items.push(&inner[item_start..]);
+        out.extend(items.iter().rev().filter(|item| !item.trim().is_empty()).copied());
+        out.push_str(&text[inner_end..end]);
+        done = end;
+        search = end;
+    }
+    out.push_str(&text[done..]);
+    out
 }
 
 /// Comments removed: a comment renders as nothing, so one inside a word or a figure joins its sides (`$6<!-- x -->0`
@@ -1613,9 +2215,28 @@ fn without_collapsed_markup(text: &str) -> String {
 /// so a hidden span inside a styled visible paragraph is found, and each tag is judged in the rendering its open
 /// parents give it (a white span on a parent's dark background is seen; opacities multiply; `em` sizes compound).
 fn without_hidden_tags(text: &str, rules: &[StyleRule]) -> String {
+    /// A tag open around the text: its name, how it draws, the custom properties it passes down, and the text its
+    /// `::after` draws before it closes.
+    struct Open {
+        name: String,
+        rendering: Rendering,
+        custom: Vec<(String, String)>,
+        after: String,
+    }
     let mut out = String::with_capacity(text.len());
-    let mut open: Vec<(String, Rendering)> = Vec::new();
-    let current = |open: &[(String, Rendering)]| open.last().map_or(Rendering::PAGE, |(_, rendering)| *rendering);
+    let read_ahead = rules.iter().any(|rule| needs_following(&rule.selector));
+    // The elements of each depth, as the selectors see them: the page's `html` and `body` (a browser adds them when
+    // the mail has none), then the tags of the text.
+    let mut levels: Vec<Vec<Element>> =
+        vec![vec![Element::virtual_root("html")], vec![Element::virtual_root("body")], Vec::new()];
+    let root_custom: Vec<(String, String)> = [0usize, 1]
+        .iter()
+        .flat_map(|&depth| matched_rules(rules, &levels[..=depth], depth, 0, None))
+        .flat_map(|rule| rule.declarations.iter().filter(|d| d.property.starts_with("--")))
+        .map(|d| (d.property.clone(), d.value.clone()))
+        .collect();
+    let mut open: Vec<Open> = Vec::new();
+    let current = |open: &[Open]| open.last().map_or(Rendering::PAGE, |o| o.rendering);
     let keep_text = |out: &mut String, run: &str, rendering: Rendering| {
         if rendering.text_seen() {
             out.push_str(run);
@@ -1633,21 +2254,45 @@ fn without_hidden_tags(text: &str, rules: &[StyleRule]) -> String {
         keep_text(&mut out, &text[done..start], current(&open));
         let mut end = tag.end;
         if tag.closing {
-            if let Some(opened) = open.iter().rposition(|(name, _)| *name == tag.name) {
-                open.truncate(opened);
+            if let Some(opened) = open.iter().rposition(|o| o.name == tag.name) {
+                for closed in open.drain(opened..).rev() {
+                    out.push_str(&closed.after);
+                }
+                levels.truncate(opened + 3);
             }
             out.push_str(&text[start..end]);
         } else {
-            match tag_rendering(&tag, &current(&open), rules) {
-                Some(rendering) => {
+            let holds = !tag.is_void() && !tag.self_closing;
+            let following = if read_ahead {
+                following_siblings(text, if holds { matching_close_end(text, tag.end, &tag.name) } else { tag.end })
+            } else {
+                Vec::new()
+            };
+            let element = Element {
+                name: tag.name.clone(),
+                attributes: tag.attributes.clone(),
+                last: read_ahead && following.is_empty(),
+                last_of_type: read_ahead && !following.contains(&tag.name),
+            };
+            let depth = levels.len() - 1;
+            levels[depth].push(element);
+            let at = levels[depth].len() - 1;
+            let matched = matched_rules(rules, &levels, depth, at, None);
+            let inherited = open.last().map_or(root_custom.as_slice(), |o| o.custom.as_slice());
+            match tag_rendering(&tag, &current(&open), inherited, &matched) {
+                Some((rendering, custom)) => {
                     out.push_str(&text[start..end]);
-                    if !tag.is_void() && !tag.self_closing {
-                        open.push((tag.name, rendering));
+                    if holds {
+                        let drawn = |which| generated_content(rules, &levels, depth, at, which, &rendering, &custom);
+                        out.push_str(&drawn("before"));
+                        let after = drawn("after");
+                        open.push(Open { name: tag.name, rendering, custom, after });
+                        levels.push(Vec::new());
                     }
                 }
                 None => {
                     out.push(' ');
-                    if !tag.is_void() && !tag.self_closing {
+                    if holds {
                         end = matching_close_end(text, tag.end, &tag.name);
                     }
                 }
@@ -1657,6 +2302,9 @@ fn without_hidden_tags(text: &str, rules: &[StyleRule]) -> String {
         search = end;
     }
     keep_text(&mut out, &text[done..], current(&open));
+    for closed in open.iter().rev() {
+        out.push_str(&closed.after);
+    }
     out
 }
 
@@ -2715,8 +3363,73 @@ mod tests {
         ] {
             assert_eq!(visible_text(body), seen, "{body}");
         }
-        assert_eq!(SimpleSelector::parse("p:hover"), None);
-        assert!(SimpleSelector::parse("span.x#c").is_some());
+        assert_eq!(Selector::parse("p:hover"), None);
+        assert!(Selector::parse("span.x#c").is_some());
+    }
+
+    #[test]
+    fn the_cascade_judges_combinators_conditions_and_generated_text() {
+        let hidden = " sorry I mean $30";
+        for (style, markup, seen) in [
+            ("div span{display:none}", "<div><span>{}</span></div>", false),
+            ("p>span{display:none}", "<span>{}</span>", false),
+            ("u>span{display:none}", "<u><b><span>{}</span></b></u>", true),
+            ("span[data-h]{display:none}", "<span data-h>{}</span>", false),
+            ("span[title^=a]{display:none}", "<span title=\"bx\">{}</span>", true),
+            (".w:not(.v){display:none}", "<span class=\"w\">{}</span>", false),
+            (".w:not(.v){display:none}", "<span class=\"w v\">{}</span>", true),
+            ("span:nth-child(2){display:none}", "<i></i><span>{}</span>", false),
+            ("span:last-child{display:none}", "<span>{}</span><i></i>", true),
+            (".a ~ .b{display:none}", "<i class=\"a\"></i><b></b><span class=\"b\">{}</span>", false),
+            (".a + .b{display:none}", "<i class=\"a\"></i><b></b><span class=\"b\">{}</span>", true),
+            ("#i{display:none} span.x{display:inline}", "<span id=\"i\" class=\"x\">{}</span>", false),
+            ("span{display:none} .x{display:inline}", "<span class=\"x\">{}</span>", true),
+            ("@media screen and (min-width:300px){.m{display:none}}", "<span class=\"m\">{}</span>", false),
+            ("@media (prefers-color-scheme:dark){.m{display:none}}", "<span class=\"m\">{}</span>", true),
+            ("@supports not (display:grid){.m{display:none}}", "<span class=\"m\">{}</span>", true),
+            ("@layer base{.m{display:none}}", "<span class=\"m\">{}</span>", false),
+            (":root{--h:none} .q{display:var(--h)}", "<span class=\"q\">{}</span>", false),
+            ("span:hover{display:none}", "<span>{}</span>", true),
+        ] {
+            let body = format!("<p>Refund $60<style>{style}</style>{}</p>", markup.replace("{}", hidden));
+            let want = if seen { format!("Refund $60{hidden}") } else { "Refund $60".to_string() };
+            let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(words(&visible_text(&body)), want, "{body}");
+        }
+        for (body, seen) in [
+            ("<style>.a::after{content:\"0\"}</style><p>Refund $6<span class=\"a\"></span></p>", "Refund $60"),
+            (
+                "<style>.a::before{content:\"$\" attr(data-n)}</style><p>Refund <b class=\"a\" data-n=\"6\"></b></p>",
+                "Refund $6",
+            ),
+            (
+                "<style>.a::after{content:\"0\";display:none}</style><p>Refund $6<span class=\"a\"></span></p>",
+                "Refund $6",
+            ),
+            (
+                "<p>Refund $<span style=\"display:flex;flex-direction:row-reverse\"><b>0</b><b>6</b></span></p>",
+                "Refund $60",
+            ),
+            ("<p>Refund $<span style=\"display:flex\"><b>6</b><b>0</b></span></p>", "Refund $60"),
+            ("<p>Refund $60<dialog> $30</dialog></p>", "Refund $60"),
+            ("<p>Refund $60<dialog open> $30</dialog></p>", "Refund $60 $30"),
+            ("<p>Refund $60<div popover> $30</div></p>", "Refund $60"),
+            ("<div style=\"--o:0\"><p>Refund $60<span style=\"opacity:var(--o)\"> $30</span></p></div>", "Refund $60"),
+        ] {
+            assert_eq!(visible_text(body), seen, "{body}");
+        }
+        hidden_and_seen(&[
+            ("letter-spacing:-1em", "letter-spacing:-0.1em"),
+            ("letter-spacing:-50px", "letter-spacing:2px"),
+            ("display:inline-block;rotate:x 90deg", "display:inline-block;rotate:90deg"),
+            ("rotate:1 0 0 89deg", "rotate:0 0 1 89deg"),
+            ("transform:skew(85deg)", "transform:skew(20deg)"),
+            ("transform:perspective(1px) translateZ(2px)", "transform:perspective(100px) translateZ(2px)"),
+            ("backface-visibility:hidden;transform:rotateY(180deg)", "transform:rotateY(180deg)"),
+            ("position:relative;left:-99999px", "position:relative;left:-20px"),
+            ("position:absolute;right:99999px", "position:absolute;right:20px"),
+            ("position:absolute;bottom:5000px", "position:relative;bottom:20px"),
+        ]);
     }
 
     #[test]
