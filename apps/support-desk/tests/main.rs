@@ -20,6 +20,7 @@ mod asks41;
 mod asks43;
 mod asks_combined39;
 mod attack54_hidden;
+mod attack54_harm;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;

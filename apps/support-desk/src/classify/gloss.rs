@@ -105,6 +105,15 @@ const GLOSS: &[(&str, &str)] = &[
         r"aufgeschnitten|geschnitten|snijwond|me\s+cort[eé]|cortou|coupure|je\s+me\s+suis\s+coup[ée]|tagliat[oa]",
         "cut my hand",
     ),
+    // Outside attack 54 (F1659): a fire told in French, Polish, Swedish, Turkish, Czech and Russian.
+    (
+        r"(?:il\s+y\s+a\s+eu\s+)?un\s+incendie|po[żz]ar|brand(?:en)?\s+(?:br[öo]t|bryter)\s+ut|yang[ıi]n|po[žz][áa]r|пожар",
+        "a fire broke out",
+    ),
+    (
+        r"(?:si[eę]\s+)?zapali[łl][ao]?(?:\s+si[eę])?|b[öo]rjade\s+brinna|fattade\s+eld|yand[ıi]|alev\s+ald[ıi]|za[čc]al[ao]?\s+ho[řr]et|vzplanul[ao]?|загорел(?:ась|ся|ось|ись)|воспламенил\w*",
+        "caught fire",
+    ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
 ];
 

@@ -61,6 +61,23 @@ pub enum Hazard {
     /// bang and blue light from the plug", "the socket went pop", "crackling behind the fuse box". A crack in a thing, a
     /// plug that pops out of its socket and a charger "popped in" the socket are no such event.
     ElectricSeen,
+    /// A fire as an event that happened in a home (outside attack 54, F1659): a fire the goods started, caused or nearly
+    /// started, one that broke out, was put out or had firefighters come, a thing set alight, the goods combusted,
+    /// charred or blackened power parts, a home's surface melted, insulation melted off a lead. A fire the writer
+    /// lights ("I started a fire in the log burner") has no goods for its subject and is not read.
+    FireEvent,
+    /// Current a person can reach (outside attack 54): wires exposed or live, bare copper showing, a tingle felt on
+    /// touching the goods.
+    ExposedCurrent,
+    /// A body harmed or treated, told by the event (outside attack 54): eyes swelled shut, a pet's paw cut, someone who
+    /// fell because a part came off, surgery needed.
+    BodyHarmed,
+    /// A part that let go in use (outside attack 54): a buckle released while braking, a blade that flew out, a handle
+    /// that came off with boiling water going everywhere (water merely hot, or over a counter, is a mess).
+    PartLetGoInUse,
+    /// What must not be in the goods (outside attack 54): lead in paint, asbestos, a needle in a soft toy, mould in a
+    /// baby's feeding things.
+    HarmfulContent,
 }
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
@@ -310,6 +327,34 @@ fn rows() -> &'static [Row] {
                 format!(
                     r"(?i)(?:\b(?:a|an|loud|big|small|audible|huge|sudden|almighty|massive)\s+(?:[a-z]+\s+)?(?:pop|bang|crack|crackle|fizz|boom)\s+(?:and|then|followed\s+by|with)\s+(?:a\s+|an\s+|some\s+)?(?:(?:[a-z]+\s+)?(?:flash|sparks?|smoke|flame)|(?:bright|blue|white|orange|green|purple)\s+(?:light|glow))\b|\b(?:(?:a|an|the|some|loud|big|bright|blue|white|small|audible|visible|huge|sudden)\s+(?:[a-z]+\s+)?(?:pop|bang|flash|crackle|fizz)|crackled|crackling|fizzed|fizzing)\s+(?:[a-z]+\s+){{0,3}}?(?:from|in|inside|behind|at|within)\s+(?:the|a|my|our|its|this|that)\s+(?:[a-z]+\s+)?(?:{POWER_PART})\b|\b(?:{POWER_PART})\s+(?:[a-z]+\s+)?(?:went|made|gave|let\s+out)\s+(?:a\s+|an\s+)?(?:[a-z]+\s+)?(?:pop|bang|crack|flash)\b|\b(?:{POWER_PART})\s+(?:just\s+|suddenly\s+|then\s+)?(?:popped|banged|crackled|fizzed)(?:\s*[.,!;]|\s+and\b|\s+with\b|\s*$))"
                 ),
+            ),
+            // Outside attack 54 (F1659): harm as an event that happened to a home or a person.
+            (
+                Hazard::FireEvent,
+                format!(
+                    r"(?i)\b(?:it|this|that|which|(?:the|my|our|this|that|your)\s+(?:[a-z-]+\s+){{0,2}}?(?:{APPLIANCE}|battery|batteries|charger|power\s*bank|light|lights|candle|device|thing|unit|product|item|radiator|fan|tv|laptop|phone|toy))\s+(?:(?:nearly|almost|actually|easily|literally|then|just|has|had|have|could|can|would|will|might|may|really|clearly|apparently|must)\s+)*(?:started|starts|start|caused|causes|cause|sparked|set\s+off)\s+a\s+(?:small\s+|little\s+|minor\s+|big\s+|house\s+|kitchen\s+|electrical\s+)?fire\b|\ba\s+(?:small\s+|little\s+|minor\s+|big\s+|house\s+|kitchen\s+|electrical\s+)?fire\s+(?:broke|breaks|had\s+broken|started)\s+(?:out|at|in|on|under|behind)\b|\bthere\s+(?:was|were|has\s+been|had\s+been)\s+(?:a\s+)?(?:small\s+|little\s+|minor\s+|big\s+|house\s+|kitchen\s+|electrical\s+)?fire\b|\bthe\s+fire\s+(?:was|got|had\s+to\s+be)\s+put\s+out\b|\bfire\s*(?:fighters?|men|crew|brigade)\s+(?:had\s+to|came|were\s+called|was\s+called|attended|put)\b|\b(?:we|i)\s+had\s+a\s+(?:small\s+|little\s+|minor\s+|house\s+|kitchen\s+|electrical\s+)?fire\b[^.!?\n]{{0,40}}?\b(?:thanks\s+to|because\s+of|caused\s+by|from|due\s+to|started\s+by)\b|\bset\s+(?:the|my|our|a)\s+(?:[a-z]+\s+){{0,2}}?(?:alight|ablaze|on\s+fire)\b|\b(?:spontaneously\s+)?combust(?:ed|s|ing)\b|\b(?:charred|blackened|scorched)\s+(?:[a-z]+\s+)?(?:{POWER_PART})|\b(?:{POWER_PART})\s+(?:is|was|are|were|got|has\s+been)\s+(?:all\s+)?(?:charred|blackened)\b|\bmelted\s+(?:the|my|our|a)\s+(?:[a-z]+\s+)?(?:carpet|rug|floor|table|desk|worktop|counter|curtains?|sofa|bed|wall|skirting|shelf|cabinet|mat)\b|\binsulation\s+(?:[a-z]+\s+){{0,4}}?(?:melted|melting|burnt|burned|charred)\b|発火|火事|起火|着火|失火|燃え(?:た|ました|出した)"
+                ),
+            ),
+            (
+                Hazard::ExposedCurrent,
+                r"(?i)\b(?:wires?|wiring|copper|conductors?)\s+(?:[a-z]+\s+){0,2}?(?:is|are|was|were|left|now)\s+(?:(?:fully|partly|partially|completely|all|now)\s+)?(?:exposed|live|bare)\b|\bbare\s+copper\b|\bcopper\s+(?:wires?\s+)?(?:is|are|was|were)\s+(?:showing|exposed|visible|poking\s+out)\b|\bwires?\s+(?:sticking|poking|hanging)\s+out\b[^.!?\n]{0,40}?\blive\b|\b(?:casing|case|housing|body|metal)\s+(?:is|was|went|became)\s+live\b|\b(?:tingl\w*|jolts?)\b[^.!?\n]{0,40}?\b(?:touch\w*|plugged\s+in|(?:my|his|her|their)\s+(?:fingers?|hands?|arms?)|housing|casing|metal)\b|\btouch\w*\b[^.!?\n]{0,40}?\btingl\w*"
+                    .to_string(),
+            ),
+            (
+                Hazard::BodyHarmed,
+                format!(
+                    r"(?i)\b(?:eyes?|eyelids?|lips?|face|throat|tongue|mouth|cheeks?|skin)\s+(?:[a-z]+\s+)?(?:swelled|swell|swells|puffed\s+up)\b|\bswelled\s+shut\b|\b(?:cut|sliced|gashed|scratched|trapped|pinched|burned|burnt|injured|hurt)\s+(?:my|our|the|his|her|their)\s+(?:dog|cat|puppy|kitten|pet|rabbit|horse|bird)(?:'s|’s|s')\s+(?:paws?|pads?|legs?|tail|ears?|eyes?|nose|mouth|tongue|face|neck|skin|foot|feet)\b|\b(?:{PERSON_BARE})\s+fell\s+(?:over\s+|down\s+)?(?:because|when|after|as)\b|\b(?:needed|need|needs|had|having|required|requiring|underwent|undergo)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation\s+to)\b"
+                ),
+            ),
+            (
+                Hazard::PartLetGoInUse,
+                    r"(?i)\b(?:buckles?|harness(?:es)?|straps?|clips?|latch(?:es)?|clasps?|belts?)\s+(?:[a-z]+\s+)?(?:released|let\s+go|came\s+(?:undone|open|loose)|popped\s+open|opened|unbuckled|unlatched|failed|gave\s+way)\s+(?:during|while|when|as|mid)\b|\b(?:blades?|discs?|bits?|shards?|lid|pieces?|parts?)\s+(?:[a-z]+\s+){0,4}?(?:flew|flying|shot)\s+(?:out|off|across|past|at|towards?)\b|\b(?:boiling|scalding|steaming|piping[\s-]+hot|molten|searing)\s+(?:[a-z]+\s+)?(?:water|oil|liquid|tea|coffee|soup|wax|milk|fat|grease)\b[^.!?\n]{0,30}?\b(?:went|spilled|spilt|poured|splashed|sprayed|flew|gushed)\s+(?:everywhere|all\s+over\s+(?:me|him|her|us|them|my|his|our|their)\b)"
+                    .to_string(),
+            ),
+            (
+                Hazard::HarmfulContent,
+                r"(?i)\b(?:tested\s+positive\s+for|contains?|containing|contained|high\s+levels?\s+of|traces?\s+of)\s+(?:lead|asbestos|mercury|cadmium|formaldehyde)\b|\blead\s+(?:paint|poisoning)\b|\basbestos\b|\b(?:needles?|pins|razor\s+blades?|blades?|shards?|broken\s+glass)\s+(?:[a-z]+\s+){0,2}?(?:in|inside|sticking\s+out\s+of|poking\s+out\s+of|hidden\s+in)\s+(?:the|a|my|his|her)\s+(?:[a-z]+\s+){0,2}?(?:toy|teddy|plush|doll|soft\s+toy|cushion|pillow|blanket|nappy)s?\b|\b(?:mou?ld\w*|black\s+spots|fungus)\s+(?:[a-z]+\s+){0,3}?(?:in|inside|on)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:teats?|dumm(?:y|ies)|pacifiers?|soothers?|sippy\s+cups?|bottles?)\b"
+                    .to_string(),
             ),
             (
                 Hazard::Recall,

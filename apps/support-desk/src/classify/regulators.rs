@@ -122,7 +122,10 @@ fn patterns() -> &'static Patterns {
                 r"(?i)\b(?:commenc\w*|start\w*|begin\w*|initiat\w*|issu\w*|institut\w*|bring\w*|brought|instructed\s+to|",
                 r"take|taking)\s+(?:legal\s+|court\s+|civil\s+)?proceedings\b|\bletter\s+before\s+(?:action|claim)\b|",
                 r"\bpre-?action\s+(?:letter|protocol)\b|\bkancelari\w*\s+(?:radc\w*|adwokack\w*|prawn\w*)|\bradc\w*\s+prawn\w*|",
-                r"\badwokat\w*|\bpozew\b|\bpozw\w*\s+(?:do\s+)?s[aą]d\w*|\blaw\s+(?:firm|office|offices|practice|chambers)\b",
+                r"\badwokat\w*|\bpozew\b|\bpozw\w*\s+(?:do\s+)?s[aą]d\w*|\blaw\s+(?:firm|office|offices|practice|chambers)\b|",
+                // Outside attack 54: a lawyer found or a court taken to in Chinese, Japanese, Russian, Turkish, Czech
+                // (the Cyrillic "в" arrives as the Latin "b" its look folds to).
+                r"律师|律師|弁護士|起诉|起訴|告你|訴え|裁判を|\b(?:пода\w*\s+[вb]\s+суд|[вb]\s+суд|адвокат\w*|avukat\w*|dava\s+a[çc]\w*|mahkeme\w*|žalob\w*|k\s+soudu|právník\w*)",
             ))
             .ok()?,
             // The near misses: a denied threat, a job or workplace, an errand at a court, the trade's own senses.
@@ -142,6 +145,7 @@ fn patterns() -> &'static Patterns {
                     r"(?:a|an|as\s+an?|at|for|in)\s+(?:the\s+)?(?:\w+\s+){{0,2}}?",
                     r"(?:lawyer|solicitor|attorney|barrister|paralegal|judge|magistrate|legal\s+(?:secretary|assistant|clerk)|",
                     r"law\s+(?:firm|office|student|clerk)|court|ombud\w*|(?:office\s+of\s+)?fair\s+trading|trading\s+standards|",
+                    r"consumer\s+(?:protection\s+)?(?:agency|authority|council|commission|office|bureau)|",
                     r"regulator|newspaper|paper|journalist|reporter)\b(?:\s+(?:archive|building|library|canteen|office))?",
                     r"|\bas\s+an?\s+(?:lawyer|solicitor|attorney|paralegal|journalist|reporter)\b",
                     // A court that is an errand or a place: jury duty, a hearing of one's own, a sports or food court.
@@ -232,7 +236,8 @@ pub fn without_non_threats(text: &str) -> String {
     if let Some((lawyer, take)) = LAWYER
         .get_or_init(|| {
             Some((
-                Regex::new(r"(?i)\b(?:lawyer|attorney|solicitor)(?:'s|’s|s'|s)?(?:-|\s+)([a-z][a-z'’-]*)").ok()?,
+                Regex::new(r"(?i)\b(?:lawyer|attorney|solicitor|ombuds(?:man|men|person))(?:'s|’s|s'|s)?(?:-|\s+)([a-z][a-z'’-]*)")
+                    .ok()?,
                 Regex::new(&format!(r"(?i)\b(?:{TAKE}|sue|suing|will|going\s+to|gonna|'ll)\b")).ok()?,
             ))
         })
@@ -242,9 +247,12 @@ pub fn without_non_threats(text: &str) -> String {
             let (Some(m), Some(next)) = (c.get(0), c.get(1)) else { continue };
             let next_word = next.as_str().to_lowercase();
             let rest = out[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("");
+            // After a possessive the next word is a noun (outside attack 54: "the ombudsman's report you cite"),
+            // never a verb of taking.
+            let possessive = m.as_str()[..next.start() - m.start()].contains(['\'', '’']);
             let threat_goes_on = KEEPS_THE_PRESS.contains(&next_word.as_str())
                 || KEEPS_A_LAWYER.contains(&next_word.as_str())
-                || take.is_match(next.as_str())
+                || (!possessive && take.is_match(next.as_str()))
                 || take.is_match(rest);
             if !threat_goes_on {
                 let end = next.start();

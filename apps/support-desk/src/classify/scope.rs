@@ -37,8 +37,8 @@ struct Patterns {
     modifier: Regex,
     /// A body-part word that modifies a thing's name ("a broken leg strap"): a part of the thing, no body (F1609).
     part_of_thing: Regex,
-    /// A danger denied ("It's not dangerous, just noisy", "Not a fire hazard or anything"): no hazard (outside attack
-    /// 47). "Not safe" names one and is not read here.
+    /// A danger denied ("It's not dangerous, just noisy", "Not a fire hazard or anything", "nothing dangerous"): no
+    /// hazard (outside attack 47, 54). "Not safe" names one and is not read here.
     hazard_denied: Regex,
 }
 
@@ -55,7 +55,7 @@ fn patterns() -> &'static Patterns {
             ))
             .ok()?,
             hazard_denied: Regex::new(
-                r"(?i)\b(?:not|never|no|isn'?t|wasn'?t|aren'?t)\s+(?:(?:a|an|any|really|at\s+all|remotely|actually)\s+)*(?:fire\s+|safety\s+|real\s+|electrical\s+)?(?:dangerous|hazard(?:ous)?|danger)\b",
+                r"(?i)\b(?:not|never|no|nothing|isn'?t|wasn'?t|aren'?t)\s+(?:(?:a|an|any|really|at\s+all|remotely|actually|too|that|very)\s+)*(?:fire\s+|safety\s+|real\s+|electrical\s+)?(?:dangerous|hazard(?:ous)?|danger|toxic|harmful)\b",
             )
             .ok()?,
             part_of_thing: Regex::new(&format!(

@@ -149,7 +149,7 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "court",
         "life",
-        r"court\s+(?:date|appearance|hearing)s?\b|(?:tennis|basketball|squash|food|netball|badminton|volleyball|padel|pickleball)\s+courts?|court\s+shoes?",
+        r"court\s+(?:date|appearance|hearing)s?\b|(?:tennis|basketball|squash|food|netball|badminton|volleyball|padel|pickleball)\s+courts?|court[\s-]+shoes?",
     ),
     (
         "shock",
@@ -177,6 +177,43 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "wood",
         r"(?:wood|timber|door|drawers?|boards?|panels?|mdf|chipboard|planks?|slats?|deck(?:ing)?)\s+(?:has\s+|have\s+|had\s+)?(?:swell\w*|swollen)",
     ),
+    // Outside attack 54 (F1659): a danger word as a function of the goods, in an idiom of money or feeling, or in a
+    // job title on a signature's line.
+    (
+        "recall",
+        "electronics",
+        r"(?:memory\s+)?recall\s+(?:buttons?|functions?|keys?|features?|settings?|modes?|memory|channels?)\b|memory\s+recall",
+    ),
+    (
+        "swallow",
+        "money",
+        r"swallow\s+(?:the\s+|that\s+|this\s+)?(?:[\w$£€.]+\s+)?(?:costs?|postage|shipping|fees?|loss|difference|charges?|price)\b|(?:postage|shipping|costs?|fees?|difference|loss|charges?)\s+(?:i'?ll|i\s+will|we'?ll|i\s+can|i'?m\s+happy\s+to)\s+swallow|(?:hard|bitter|tough|big)\s+pill\s+to\s+swallow",
+    ),
+    (
+        "choke",
+        "speech",
+        r"chok(?:ed|ing)\s+on\s+my\s+(?:morning\s+)?(?:coffee|tea|drink|cornflakes|cereal|toast|wine|beer)\s+(?:when|as|reading|seeing|at)\b",
+    ),
+    ("burn", "money", r"burn(?:ing|s|t|ed)?\s+a\s+hole\s+in\s+(?:my|your|his|her|our|their)\s+pockets?"),
+    ("bleed", "money", r"bleed(?:ing|s)?\s+(?:me\s+)?(?:money|cash|dry)|bled\s+(?:me\s+)?dry"),
+    (
+        "toxic",
+        "speech",
+        r"toxic\s+(?:customer\s+)?(?:service|support|relationships?|workplace|positivity|person|people|behaviou?r|culture|attitude|ex|boss|management|company|reviews?|comments?)\b",
+    ),
+    ("poison", "speech", r"poisoned\s+chalice"),
+    // A gift bought for someone who is in hospital: the recipient's state, told in passing, no harm from the goods.
+    (
+        "hospital",
+        "life",
+        r"(?:for|to)\s+(?:my|our|his|her|a)\s+(?:[a-z]+\s+)?(?:dad|father|mum|mom|mother|husband|wife|partner|son|daughter|brother|sister|friend|gran|granny|grandad|grandpa|grandma|nan|aunt|uncle|colleague|neighbou?r)\s+(?:who'?s|who\s+is|who\s+was|while\s+(?:he|she|they)\s+(?:is|was|were))\s+(?:still\s+|currently\s+)?in\s+(?:the\s+)?hospital\s*(?:[;,.)]|$)",
+    ),
+    // A job title alone on its line (a signature's): "Trading Standards Officer (retired)", "A&E consultant".
+    (
+        "job",
+        "signature",
+        r"(?m:^)(?:(?-i:[A-Z])[\w.&'-]*[ \t]+){1,4}(?:officer|consultant|nurse|doctor|inspector|paramedic|surgeon|registrar|firefighter|investigator|caseworker|adviser|advisor)s?(?:[ \t]*\([^)\n]*\))?[ \t]*(?m:$)",
+    ),
 ];
 
 fn patterns() -> &'static [Regex] {
@@ -202,7 +239,9 @@ const GOODS: &str = concat!(
     r"(?:board\s+|card\s+|video\s+)?games?|dvds?|blu-?rays?|box\s*sets?|series|seasons?|films?|movies?|albums?|",
     r"records?|lps?|vinyls?|cds?|figures?|figurines?|dolls?|toys?|plush(?:ies)?|kits?|cards?|stickers?|perfumes?|",
     r"fragrances?|colognes?|scents?|candles?|plants?|seeds?|bulbs?|masks?|wigs?|decals?|puzzles?|jigsaws?|editions?|",
-    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|range|brand|models?|dresses|shirts?|sheets?|labels?"
+    r"caps?|hats?|socks|onesies?|canvas(?:es)?|artworks?|range|brand|models?|dresses|shirts?|sheets?|labels?|",
+    // Outside attack 54: sweets, soaps, sets and the shoes a name stands before.
+    r"candy|candies|sweets|chocolates?|lollipops?|soaps?|bath\s+bombs?|lotions?|sets?|lego|shoes?|insoles?"
 );
 
 /// A danger word that is part of what the goods are called is no harm (outside attack 50): a quoted name before the
@@ -230,11 +269,11 @@ fn without_product_names(text: &str) -> String {
                 .ok()?,
                 // Capitalised (not all-caps): one to three capitalised words, then the goods' noun in lower case.
                 Regex::new(&format!(
-                    r"\b(?:[A-Z][a-z]+[ -]){{0,2}}[A-Z][a-z]+\s+(?:[a-z-]+\s+)?(?-i:{goods}|DVDs?|CDs?|LPs?|BDs?)"
+                    r"\b(?:[A-Z][a-z]+(?:\s+(?:by|of|the|and|in|on|at|for|from)\s+|[ -])){{0,3}}[A-Z][a-z]+\s+(?:[a-z-]+\s+)?(?-i:{goods}|DVDs?|CDs?|LPs?|BDs?)"
                 ))
                 .ok()?,
                 Regex::new(&format!(
-                    r"(?i)\b(?:lawyers?|attorneys?|solicitors?|poison\s+ivy|bleeding\s+hearts?|explosion\s+box|burning\s+man|danger\s+mouse|fire\s+(?:truck|engine|fighter|station)|toxic\s+waste)\s+(?:[\w-]+\s+)?{goods}|\b(?:smoke|fog|haze)\s+machines?\b|\b[\w]+-themed\s+(?:[\w-]+\s+)?{goods}|\b(?:ambulance|police|fire)\s+(?:[\w-]+\s+)?{goods}|\b(?P<name>(?:personal\s+)?injury)\s+(?:lawyers?|attorneys?|solicitors?|law\s+firms?|claims?\s+(?:firm|company|adverts?))"
+                    r"(?i)\b(?:lawyers?|attorneys?|solicitors?|poison\s+ivy|bleeding\s+hearts?|explosion\s+box|burning\s+man|danger\s+mouse|fire\s+(?:truck|engine|fighter|station)|toxic\s+waste)\s+(?:[\w-]+\s+)?{goods}|\b(?:smoke|fog|haze)\s+machines?\b|\b[\w]+-themed\b|\b(?:ambulance|police|fire)\s+(?:[\w-]+\s+)?{goods}|\b(?P<name>(?:personal\s+)?injury)\s+(?:lawyers?|attorneys?|solicitors?|law\s+firms?|claims?\s+(?:firm|company|adverts?))"
                 ))
                 .ok()?,
             ])
@@ -320,6 +359,16 @@ mod tests {
             "The ambulance toy's siren doesn't work. refund",
             "she told me the price and I nearly fell over) so I only got it yesterday",
             "the baby arrived early and we were given three of these swaddles at the hospital.",
+            // Outside attack 54.
+            "The recall button on the TV remote is stuck. Refund please.",
+            "I'll swallow the postage cost, just refund the order.",
+            "Hard pill to swallow, but it's broken. Refund please.",
+            "Bleeding money on stuff that breaks. Refund please.",
+            "Poisoned chalice of a gift. Refund please.",
+            "The court-shoe insoles don't fit. Refund.",
+            "The hospital-themed Lego set is missing bricks. Refund.",
+            "Toxic by Britney CD arrived scratched. Refund.",
+            "Hi, the lid is cracked. Please refund my order.\n\nThanks,\nDr Jane Doe\nA&E consultant",
         ] {
             assert!(!crate::classify::safety_legal_injury(t), "{t}");
         }
@@ -338,6 +387,11 @@ mod tests {
             "the fairy lights started smoking after an hour",
             "the cushion covers gave my son an allergic reaction, rashes all over his arms",
             "there's a recall on this model, is mine affected?",
+            // Outside attack 54: the same words as harm.
+            "My son swallowed a button from the toy.",
+            "The fumes were toxic and made me dizzy.",
+            "Had to see a doctor\nafter it burned me",
+            "We ended up in A&E with my daughter.",
         ] {
             assert!(crate::classify::safety_legal_injury(t), "{t}");
         }
