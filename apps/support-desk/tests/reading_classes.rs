@@ -1580,3 +1580,56 @@ fn attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_a
         assert_eq!(decide_on(body, 4_999, &[]).1, "E2", "{body}");
     }
 }
+
+/// Outside attack 54's costs told back, multiples and refunds not asked (F1660, F1661), as the attacker wrote them.
+#[test]
+fn attack54_costs_multiples_and_refunds_not_asked() {
+    for body in [
+        "Refund it please. The $12 return postage is on you as well.",
+        "I want my money back for the broken kettle. Don't forget the $12 postage on top.",
+        "Refund it please. My $12 postage should come back too.",
+        "Please refund my order. Return postage came to $12; cover it.",
+        "Refund it please. Postage was $12 - that's on you.",
+        "Refund it, and the $8 adapter I needed to make it work.",
+        "Refund please + the $8 courier",
+        "I'd like the kettle refunded and the $8 for the filter as well.",
+        "Refund the kettle, refund the filter ($8) too.",
+        "Double refund please",
+        "Refund me tenfold",
+        "A triple refund would be fair",
+        "Full refund plus an equal amount for the hassle.",
+        "Refund it and compensate me the same amount again.",
+        "Refund $30 for the cup; the same for the saucer",
+        "Refund $30 for the cup, likewise for the saucer.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("refuse", "X2"), "{body}");
+    }
+    assert_eq!(decide_on("Refund $450. The $100 delivery is on you as well.", 70_000, &[]), other("escalate", "E1"));
+    for body in [
+        "Don't bother refunding, I'll keep it. What's the warranty period?",
+        "You don't have to refund me. Is it BPA free?",
+        "I won't be asking for my $49.99 back, it was my fault. Is there a spare lid?",
+        "I don't need my $49.99 back; does it come in blue?",
+        "I'm not going to ask for a refund - how do I clean it?",
+        "I would ask for a refund, but honestly it's fine. What colour options exist?",
+        "Do refunds of $49.99 need a receipt?",
+        "Are refunds of $49.99 processed within 5 days?",
+        "Would refunding $49.99 cancel my warranty?",
+        "My colleague asked you to refund her $49.99 last month; is that normal turnaround?",
+        "Não quero reembolso, só o manual.",
+        "No quiero que me devuelvan el dinero. ¿Es apto para lavavajillas?",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), other("close", "C1"), "{body}");
+    }
+    // The asks a negator near them does not govern stand.
+    for body in [
+        "never wore them want refund.",
+        "cancel + refund pls, bought by mistake",
+        "My son asked for a refund and so do I.",
+        "It doesn't work, refund please.",
+        "The lock doesn't work, I want a full refund, not a 10 euro voucher for your shop.",
+        "Please refund. Bought for $49.99 + $4.99 shipping, broken on arrival.",
+    ] {
+        assert_eq!(decide_on(body, 4_999, &[]), refund(4_999), "{body}");
+    }
+}
