@@ -4614,8 +4614,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a request withdrawn, negated, cancelled or only supposed (\"I no longer want a refund\", \"Forget the refund\", \"If it breaks again I'll want a refund\") is never paid (F1617, attack 48)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    wants::requests_withdrawn_blanked(&text)\n}",
-        broken: "    text\n}",
+        original: "    let text = wants::requests_withdrawn_blanked(&text);\n",
+        broken: "    let text = text.clone();\n",
         package: "support-desk",
         filter: "reading_classes::attack48_requests_withdrawn_negated_or_supposed_ask_nothing",
         also: &[],
@@ -5038,6 +5038,26 @@ const MUTATIONS: &[Mutation] = &[
         broken: "    (!requests(f) && !f.safety_legal_injury).then(|| match f.intent {",
         package: "support-desk",
         filter: "reading_classes::attack53_quotes_unread_figures_multiples_sums_suppositions_signatures_parts_and_lawyers",
+        also: &[],
+    },
+    // F1660: a cost told back beside the ask is added to it (attack 54)
+    Mutation {
+        property: "a cost said to come back with the ask in words of its own (\"Refund it please. The $12 return postage is on you as well.\") is added to it: an over-ask refused, never the cost or the order paid (F1660)",
+        file: "apps/support-desk/src/classify/overask.rs",
+        original: "    if let Some(total) = ask_plus_costs_told_back(own, &amount, order)",
+        broken: "    if let Some(total) = ask_plus_costs_told_back(\"\", &amount, order)",
+        package: "support-desk",
+        filter: "reading_classes::attack54_costs_multiples_and_refunds_not_asked",
+        also: &[],
+    },
+    // F1661: a refund negated, unrealised or asked about in general asks nothing (attack 54)
+    Mutation {
+        property: "a refund the writer negates, leaves unrealised or asks about in general (\"Don't bother refunding, I'll keep it\", \"Do refunds of $49.99 need a receipt?\") asks nothing: closed, never paid (F1661)",
+        file: "apps/support-desk/src/classify.rs",
+        original: "    wants::refunds_negated_or_general_blanked(&text)",
+        broken: "    text /* teeth: F1661 */",
+        package: "support-desk",
+        filter: "reading_classes::attack54_costs_multiples_and_refunds_not_asked",
         also: &[],
     },
     // ADR-1600: the inquiry rule drops only a request that names no figure (or one refused as a second refund)
