@@ -343,7 +343,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::BodyHarmed,
                 format!(
-                    r"(?i)\b(?:eyes?|eyelids?|lips?|face|throat|tongue|mouth|cheeks?|skin)\s+(?:[a-z]+\s+)?(?:swelled|swell|swells|puffed\s+up)\b|\bswelled\s+shut\b|\b(?:cut|sliced|gashed|scratched|trapped|pinched|burned|burnt|injured|hurt)\s+(?:my|our|the|his|her|their)\s+(?:dog|cat|puppy|kitten|pet|rabbit|horse|bird)(?:'s|’s|s')\s+(?:paws?|pads?|legs?|tail|ears?|eyes?|nose|mouth|tongue|face|neck|skin|foot|feet)\b|\b(?:{PERSON_BARE})\s+fell\s+(?:over\s+|down\s+)?(?:because|when|after|as)\b|\b(?:needed|need|needs|had|having|required|requiring|underwent|undergo)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation\s+to)\b"
+                    r"(?i)\b(?:eyes?|eyelids?|lips?|face|throat|tongue|mouth|cheeks?|skin)\s+(?:[a-z]+\s+)?(?:swelled|swell|swells|puffed\s+up)\b|\bswelled\s+shut\b|\b(?:cut|sliced|gashed|scratched|trapped|pinched|burned|burnt|injured|hurt)\s+(?:my|our|the|his|her|their)\s+(?:dog|cat|puppy|kitten|pet|rabbit|horse|bird)(?:'s|’s|s')\s+(?:paws?|pads?|legs?|tail|ears?|eyes?|nose|mouth|tongue|face|neck|skin|foot|feet)\b|\b(?:{PERSON_BARE})\s+fell\s+(?:over\s+|down\s+)?(?:because|when|after|as)\b|\b(?:needed|required|requiring|underwent)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation\s+to)\b|\b(?:had|having|need|needs|undergo)\s+(?:an?\s+)?emergency\s+(?:surgery|operation)\b|\bsurgery\s+(?:because\s+of|after|from)\s+(?:it|this|the|your)\b"
                 ),
             ),
             (

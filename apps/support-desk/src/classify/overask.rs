@@ -1223,43 +1223,36 @@ fn amount_cents(amount: &Amount) -> Option<i64> {
 /// names in a clause of its own, or the order's amount for an ask with none. `None` when no such cost is told, or when
 /// the ask cannot be told apart from it.
 fn ask_plus_costs_told_back(own: &str, amount: &Amount, order: i64) -> Option<i64> {
-    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
-    let (strong, weak, paid, joined) = RES
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let (hand_over, paid) = RES
         .get_or_init(|| {
             Some((
-                Regex::new(r"(?i)\b(?:(?:is|are|'s)\s+on\s+you|on\s+you\b|yours\b|your\s+(?:responsibility|problem|cost|expense)|cover\s+(?:it|that|this|them)|include|throw\s+in|pick\s+up\s+the\s+tab|don'?t\s+forget|not\s+forgetting|remember|same\s+for|(?:should|must|to)\s+come\s+back|back\s+(?:too|as\s+well)|on\s+top)\b").ok()?,
-                Regex::new(r"(?i)\b(?:too|as\s+well|also)\b").ok()?,
-                Regex::new(r"(?i)\b(?:paid|pay|spent|cost|costs|charged|priced|bought|worth|was|were)\b").ok()?,
-                // A cost joined to the ask ("Refund the order, and the $8 descaler I bought", "Refund please + the $8
-                // courier", "the kettle refunded and the $8 for the filter").
-                Regex::new(r"(?i)^\s*(?:and|plus|\+|&)\s+(?:also\s+)?(?:(?:the|my|for\s+the|for\s+my)\s+)?(?:[$€£]\s?)?\d").ok()?,
+                // Words that hand a cost to the shop. Not "cover it" ("15 doesn't cover it"), "include",
+                // "remember", "on top", "too" or "also": the kept sets tell prices paid and other purchases with them
+                // ("I also still have that 12 dollar tyre lever set", "including delivery").
+                Regex::new(r"(?i)\b(?:(?:is|are|'s)\s+on\s+you|yours\b|your\s+(?:responsibility|expense)|throw\s+in|pick\s+up\s+the\s+tab|don'?t\s+forget|not\s+forgetting|(?:should|must)\s+come\s+back|back\s+(?:too|as\s+well))\b").ok()?,
+                Regex::new(r"(?i)\b(?:paid|spent|bought|charged|priced|worth)\b").ok()?,
             ))
         })
         .as_ref()?;
     let mut head: Option<i64> = None;
-    let mut whole = false;
     let mut extras: Vec<i64> = Vec::new();
     for s in super::desk25::sentences(own) {
-        // A sentence that asks nothing and says a cost is the shop's ("Postage was $12 - that's on you."): its
-        // figures come back too.
-        if !intent_in(s).request && strong.is_match(s) {
-            extras.extend(figures(s).into_iter().map(|f| f.2));
+        let figs = figures(s);
+        // A request's figure is the ask ("Could I have the 15.00 for the trivet back as well?"), never a cost added.
+        if intent_in(s).request {
+            if let [one] = figs.as_slice() {
+                head.get_or_insert(one.2);
+            }
             continue;
         }
-        for clause in pieces(s) {
-            let figs = figures(clause);
-            let told_back = strong.is_match(clause)
-                // Joined to an ask, not to a price told ("Bought for $90 + $4.99 shipping").
-                || (joined.is_match(clause) && !paid.is_match(s))
-                || (weak.is_match(clause) && !paid.is_match(clause) && !intent_in(clause).request);
-            match (figs.as_slice(), told_back) {
-                ([one], true) => extras.push(one.2),
-                // "Refund the kettle, refund the filter ($8) too.": a figure asked too after the whole.
-                ([one], false) if whole && weak.is_match(clause) && !paid.is_match(clause) => extras.push(one.2),
-                ([one], false) if intent_in(clause).request && head.is_none() => head = Some(one.2),
-                ([], _) if intent_in(clause).request => whole = true,
-                _ => {}
-            }
+        // One cost in a sentence that hands it to the shop ("Postage was $12 - that's on you.", "The $12 return
+        // postage is on you as well.", "Throw in the $12 postage while you're at it.").
+        if let [one] = figs.as_slice()
+            && hand_over.is_match(s)
+            && !paid.is_match(s)
+        {
+            extras.push(one.2);
         }
     }
     if extras.is_empty() {
@@ -1268,32 +1261,9 @@ fn ask_plus_costs_told_back(own: &str, amount: &Amount, order: i64) -> Option<i6
     let head = match (head, amount) {
         (Some(h), _) => h,
         (None, Amount::Missing | Amount::Full) => order,
-        (None, Amount::Cents(v)) if whole && extras.contains(v) => order,
+        (None, Amount::Cents(v)) if extras.contains(v) => order,
         _ => return None,
     };
     extras.retain(|e| *e != head);
     (!extras.is_empty()).then(|| head + extras.iter().sum::<i64>())
-}
-
-/// A sentence cut into the pieces an ask and a cost joined to it stand in: at commas, semicolons, colons, spaced
-/// dashes, and before "and"/"plus"/"+"/"&" when a figure follows.
-fn pieces(s: &str) -> Vec<&str> {
-    static JOIN: OnceLock<Option<Regex>> = OnceLock::new();
-    let Some(join) = JOIN
-        .get_or_init(|| {
-            Regex::new(r"(?i)[,;:]|\s[-–—]\s|\s(?:and|plus|\+|&)\s+(?:also\s+)?(?:(?:the|my|for\s+the|for\s+my)\s+)?(?:[$€£]\s?)?\d").ok()
-        })
-        .as_ref()
-    else {
-        return vec![s];
-    };
-    let mut out = Vec::new();
-    let mut start = 0;
-    for m in join.find_iter(s) {
-        let cut = if m.as_str().starts_with([',', ';', ':']) { m.end() } else { m.start() };
-        out.push(&s[start..m.start()]);
-        start = if cut == m.end() { m.end() } else { m.start() };
-    }
-    out.push(&s[start..]);
-    out.into_iter().filter(|p| !p.trim().is_empty()).collect()
 }

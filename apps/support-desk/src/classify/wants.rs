@@ -564,7 +564,7 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
 /// arranges it). Asking whether it could be done ("Can I still swap it for a large?") is a question, not asked.
 pub fn other_remedy_asked(own: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    const REMEDY: &str = r"(?:a\s+|an\s+|the\s+)?(?:replacement(?:\s+\w+)?|exchange|repair|new\s+one|another\s+one|(?:the\s+)?(?:right|correct)\s+(?:one|size|colou?r|item|model|version))";
+    const REMEDY: &str = r"(?:a\s+|an\s+|the\s+)?(?:replacement(?:\s+\w+)?|exchange|repair|new\s+one|(?:the\s+)?(?:right|correct)\s+(?:one|size|colou?r|item|model|version))";
     re(
         &RE,
         &[
@@ -610,7 +610,7 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
                 // about refunding", "I won't be asking for my $49.99 back", "I don't need my $49.99 back", "no
                 // quiero que me devuelvan"), never a verb of its own ("never wore them, want refund").
                 Regex::new(r"(?i)(?:\b(?:not|no|never|nah|nope|keine?n?|nicht|n[ãa]o|needn'?t|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|shouldn'?t|rather\s+not|no\s+longer|pass\s+on|never\s*mind|nevermind|heavens\s+no|last\s+thing\s+i\s+want\s+is)|n't)\s+(?:(?:really|even|be|have\s+to|need\s+to|want\s+to|going\s+to|gonna|bother\w*|worry\s+about|worry|about|ask\w*|asking|you|for|to|want|need|needing|require|expect|request|demand|seek|claim|get|getting|a|any|the|my|your|me|que|quiero|quero|will|mein|meine|ich|geld|dinheiro|o|el|dinero|need|de|do)\s+){0,5}$").ok()?,
-                Regex::new(r"(?i)^[^.?!\n,;]{0,40}?\b(?:not|no\s+longer|isn'?t|is\s+not|won'?t\s+be|wouldn'?t\s+be)\s+(?:really\s+)?(?:needed|necessary|required|wanted|needed\s+any\s*more)\b|^\s*[-–—>:]*\s*no\s+longer\s+(?:needed|required|necessary)|^\s*(?:request\s+)?(?:declined\s+by\s+me|[-–—]\s*please\s+cancel\s+(?:it|that|this))").ok()?,
+                Regex::new(r"(?i)^\s*(?:[\w']+\s+){0,6}?(?:not|no\s+longer|isn'?t|is\s+not|won'?t\s+be|wouldn'?t\s+be)\s+(?:really\s+)?(?:needed|necessary|required|wanted|needed\s+any\s*more)\b|^\s*[-–—>:]*\s*no\s+longer\s+(?:needed|required|necessary)|^\s*(?:request\s+)?(?:declined\s+by\s+me|[-–—]\s*please\s+cancel\s+(?:it|that|this))").ok()?,
                 Regex::new(r"(?i)\b(?:yet|still|why|if|unless|until|or\s+else|otherwise|nothing\s+but|anything\s+but|just|only|instead|but\s+a|received|arrived|got|gotten|seen|come|came|showed|processed|issued|landed|credited|hit|reached|through)\b").ok()?,
                 Regex::new(r"(?i)\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?(?:work\w*|fit\w*|turn\w*|charg\w*|switch\w*|start\w*|function\w*|arriv\w*|match\w*|clos\w*|open\w*|power\w*|hold\w*|stay\w*|happy|satisfied|good|right|as\s+described|what\s+i\s+ordered)\b").ok()?,
                 Regex::new(r"(?i)\b(?:i|we)\s+(?:would|'d|was\s+going\s+to|were\s+going\s+to|was\s+about\s+to|had\s+planned\s+(?:on|to)|planned\s+to|thought\s+(?:about|of)|considered|had\s+half\s+a\s+mind\s+to|could|know\s+(?:i|we)\s+can|initially\s+wanted|first\s+wanted)\b").ok()?,
@@ -674,7 +674,7 @@ fn third_party(sentence: &str) -> bool {
     static JOINS: OnceLock<Option<Regex>> = OnceLock::new();
     re(
         &RE,
-        r"(?i)\b(?:refund\w*|reimburs\w*)\s+(?:her|him)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
+        r"(?i)\basked\s+(?:you\s+)?to\s+(?:refund|reimburse)\s+(?:her|him)\b|\b(?:refunded|reimbursed)\s+(?:her|him)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
     )
     .is_some_and(|r| r.is_match(sentence))
         // "My son asked for a refund and so do I."
