@@ -259,7 +259,8 @@ fn money_frames_and_a_name_that_is_a_verb() {
         ),
         ("Kettle won't boil. Refund please.\nThanks,\nSue", 3_000, &[], refund(3_000)),
         // Controls.
-        ("I'd rather have a blue one than this grey one, can you swap it?", 2_500, &[], other("close", "C1")),
+        // An exchange asked is an account action that is no refund (F1657): F1.
+        ("I'd rather have a blue one than this grey one, can you swap it?", 2_500, &[], other("escalate", "F1")),
         ("If this isn't fixed I will sue you. Refund now.", 3_000, &[], other("escalate", "E2")),
     ]);
 }

@@ -298,11 +298,12 @@ fn a_thread_is_read_by_its_speakers() {
             other("close", "C1"),
         ),
         (
+            // The replacement offered, taken: an account action that is no refund (F1657): F1.
             "No thanks, I'd rather have the replacement.\n\n> On 2 Dec 2026, Customer Care <care@shop.example> wrote:\n> We can refund 15.00 for the dented tin, or send a replacement free of charge.",
             3600,
             6,
             &[],
-            other("close", "C1"),
+            other("escalate", "F1"),
         ),
         (
             "Please refund 8.00 for the bent lid instead.\n\n-----Original Message-----\nFrom: Eve Stone\nSent: 1 Dec 2026\nSubject: tin\n\nPlease refund 20.00 for the tin.",

@@ -613,13 +613,20 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
                 Regex::new(r"(?i)^\s*(?:[\w']+\s+){0,6}?(?:not|no\s+longer|isn'?t|is\s+not|won'?t\s+be|wouldn'?t\s+be)\s+(?:really\s+)?(?:needed|necessary|required|wanted|needed\s+any\s*more)\b|^\s*[-–—>:]*\s*no\s+longer\s+(?:needed|required|necessary)|^\s*(?:request\s+)?(?:declined\s+by\s+me|[-–—]\s*please\s+cancel\s+(?:it|that|this))").ok()?,
                 Regex::new(r"(?i)\b(?:yet|still|why|if|unless|until|or\s+else|otherwise|nothing\s+but|anything\s+but|just|only|instead|but\s+a|received|arrived|got|gotten|seen|come|came|showed|processed|issued|landed|credited|hit|reached|through)\b").ok()?,
                 Regex::new(r"(?i)\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?(?:work\w*|fit\w*|turn\w*|charg\w*|switch\w*|start\w*|function\w*|arriv\w*|match\w*|clos\w*|open\w*|power\w*|hold\w*|stay\w*|happy|satisfied|good|right|as\s+described|what\s+i\s+ordered)\b").ok()?,
-                Regex::new(r"(?i)\b(?:i|we)\s+(?:would|'d|was\s+going\s+to|were\s+going\s+to|was\s+about\s+to|had\s+planned\s+(?:on|to)|planned\s+to|thought\s+(?:about|of)|considered|had\s+half\s+a\s+mind\s+to|could|know\s+(?:i|we)\s+can|initially\s+wanted|first\s+wanted)\b").ok()?,
+                Regex::new(r"(?i)\b(?:i|we)\s+(?:was\s+going\s+to|were\s+going\s+to|was\s+about\s+to|had\s+planned\s+(?:on|to)|planned\s+to|thought\s+(?:about|of)|considered|had\s+half\s+a\s+mind\s+to|could|know\s+(?:i|we)\s+can|initially\s+wanted|first\s+wanted)\b").ok()?,
                 Regex::new(r"(?i)\b(?:but|then|when|until)\b").ok()?,
                 Regex::new(r"(?i)^\s*(?:(?:quick\s+)?question\s*[-:–—]\s*)?(?:(?:do|are|can|will|would|should|does|is)\s+(?:refunds\b|refunding\b|a\s+refund\s+of\b)|refunds\s+of\b|refund\s+to\s+\w+\s+or\b|(?:am|are)\s+(?:i|we)\s+entitled\s+to\b|i\s+wonder\s+(?:whether|if)\b)").ok()?,
             ])
         })
         .as_ref()
     else {
+        return text.to_string();
+    };
+    static DISCLAIMS: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(disclaims) = re(
+        &DISCLAIMS,
+        r"(?i)\b(?:not|n't|no)\s+(?:(?:really|even)\s+)?(?:asking|looking|after|chasing|wanting|needed?|want)\s+(?:for\s+|to\s+)?(?:a|any|the|my)?\s*$|^\s*no\s*$",
+    ) else {
         return text.to_string();
     };
     let mut out = text.to_string();
@@ -654,7 +661,9 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
             for m in refund.find_iter(clause) {
                 let before_words: Vec<&str> = clause[..m.start()].split_whitespace().collect();
                 let window = before_words[before_words.len().saturating_sub(8)..].join(" ") + " ";
-                let negated_before = negator.is_match(&window) && !problem.is_match(&window);
+                // "Not asking for a refund, just so you know …" is a disclaimer, read by the disclaimer reader.
+                let disclaimer = disclaims.is_match(&window);
+                let negated_before = negator.is_match(&window) && !problem.is_match(&window) && !disclaimer;
                 let negated_after = after_neg.is_match(&clause[m.end()..]);
                 let kept = keep.is_match(clause) && !negated_after;
                 let unrealised_here = unrealised_turn && unrealised.is_match(&clause[..m.start()]);
@@ -674,7 +683,7 @@ fn third_party(sentence: &str) -> bool {
     static JOINS: OnceLock<Option<Regex>> = OnceLock::new();
     re(
         &RE,
-        r"(?i)\basked\s+(?:you\s+)?to\s+(?:refund|reimburse)\s+(?:her|him)\b|\b(?:refunded|reimbursed)\s+(?:her|him)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked|had|was\s+given)\b",
+        r"(?i)\basked\s+(?:you\s+)?to\s+(?:refund|reimburse)\s+(?:her|him)\b|\b(?:refunded|reimbursed)\s+(?:her|him)\b|\b(?:my|our)\s+(?:mum|mom|mother|dad|father|friend|colleague|sister|brother|neighbou?r|wife|husband|partner|son|daughter|boss|cousin|aunt|uncle)\b[^.?!\n]{0,40}?\b(?:got|received|asked\s+(?:you|for|the\s+shop|your)|had|was\s+given)\b",
     )
     .is_some_and(|r| r.is_match(sentence))
         // "My son asked for a refund and so do I."
