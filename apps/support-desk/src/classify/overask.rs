@@ -1158,57 +1158,6 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn operators_are_read_by_structure() {
-        assert!(matches!(
-            operators("Refund $49.99 twice please.").as_slice(),
-            [Op::Mul { n: 2, operand: Some((4999, _)) }]
-        ));
-        assert!(matches!(
-            operators("I'd like $25 back for each of the 3 mugs.").as_slice(),
-            [Op::Mul { n: 3, operand: Some((2500, _)) }]
-        ));
-        let total = operators("Refund me the full price, that is $99.98 for both.");
-        assert!(!total.is_empty() && total.iter().all(|o| *o == Op::Total(9998)), "{total:?}");
-        assert!(operators("I paid 49.99 plus 5.00 shipping, refund the shipping").is_empty());
-    }
-
-    /// Outside attack 50: costs added in other words — return costs included, a courier's cost, a tax on top, a
-    /// second ask in a sentence of its own — make the whole an over-ask.
-    #[test]
-    fn costs_added_in_other_words_are_over_asks() {
-        for (t, read) in [
-            ("Full refund and the courier cost of 8 quid too.", Amount::Full),
-            ("Refund in full incl. the return courier fee.", Amount::Full),
-            ("Refund in full, including my return postage costs.", Amount::Full),
-            ("Refund the full order inclusive of the delivery charge I paid to send it back.", Amount::Full),
-            ("refund + compo", Amount::Missing),
-            ("Refund 49.99 + P&P", Amount::Cents(4999)),
-            ("Refund 40.00 plus sales tax", Amount::Cents(4000)),
-            ("Please reimburse 40.00 net plus 20% VAT.", Amount::Cents(4000)),
-            ("Refund 40.00 ex VAT please (VAT to be added)", Amount::Cents(4000)),
-            ("Refund me in full. And 20 for my table.", Amount::Full),
-        ] {
-            let got = guard(t, read.clone(), Some(4000), true);
-            assert!(
-                matches!(got, Amount::Cents(v) | Amount::FullPlus(v) if v > 4000)
-                    || matches!(got, Amount::Ambiguous | Amount::MoreThan(_)),
-                "{t}: {got:?}"
-            );
-        }
-        for (t, read) in [
-            ("Please refund GBP 40.00 (order total incl. VAT and delivery).", Amount::Cents(4000)),
-            ("Refund 40.00 incl. delivery please", Amount::Cents(4000)),
-        ] {
-            assert_eq!(guard(t, read.clone(), Some(4000), true), read, "{t}");
-        }
-    }
-}
-
 fn amount_cents(amount: &Amount) -> Option<i64> {
     match amount {
         Amount::Cents(v) => Some(*v),
@@ -1266,4 +1215,55 @@ fn ask_plus_costs_told_back(own: &str, amount: &Amount, order: i64) -> Option<i6
     };
     extras.retain(|e| *e != head);
     (!extras.is_empty()).then(|| head + extras.iter().sum::<i64>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operators_are_read_by_structure() {
+        assert!(matches!(
+            operators("Refund $49.99 twice please.").as_slice(),
+            [Op::Mul { n: 2, operand: Some((4999, _)) }]
+        ));
+        assert!(matches!(
+            operators("I'd like $25 back for each of the 3 mugs.").as_slice(),
+            [Op::Mul { n: 3, operand: Some((2500, _)) }]
+        ));
+        let total = operators("Refund me the full price, that is $99.98 for both.");
+        assert!(!total.is_empty() && total.iter().all(|o| *o == Op::Total(9998)), "{total:?}");
+        assert!(operators("I paid 49.99 plus 5.00 shipping, refund the shipping").is_empty());
+    }
+
+    /// Outside attack 50: costs added in other words — return costs included, a courier's cost, a tax on top, a
+    /// second ask in a sentence of its own — make the whole an over-ask.
+    #[test]
+    fn costs_added_in_other_words_are_over_asks() {
+        for (t, read) in [
+            ("Full refund and the courier cost of 8 quid too.", Amount::Full),
+            ("Refund in full incl. the return courier fee.", Amount::Full),
+            ("Refund in full, including my return postage costs.", Amount::Full),
+            ("Refund the full order inclusive of the delivery charge I paid to send it back.", Amount::Full),
+            ("refund + compo", Amount::Missing),
+            ("Refund 49.99 + P&P", Amount::Cents(4999)),
+            ("Refund 40.00 plus sales tax", Amount::Cents(4000)),
+            ("Please reimburse 40.00 net plus 20% VAT.", Amount::Cents(4000)),
+            ("Refund 40.00 ex VAT please (VAT to be added)", Amount::Cents(4000)),
+            ("Refund me in full. And 20 for my table.", Amount::Full),
+        ] {
+            let got = guard(t, read.clone(), Some(4000), true);
+            assert!(
+                matches!(got, Amount::Cents(v) | Amount::FullPlus(v) if v > 4000)
+                    || matches!(got, Amount::Ambiguous | Amount::MoreThan(_)),
+                "{t}: {got:?}"
+            );
+        }
+        for (t, read) in [
+            ("Please refund GBP 40.00 (order total incl. VAT and delivery).", Amount::Cents(4000)),
+            ("Refund 40.00 incl. delivery please", Amount::Cents(4000)),
+        ] {
+            assert_eq!(guard(t, read.clone(), Some(4000), true), read, "{t}");
+        }
+    }
 }
