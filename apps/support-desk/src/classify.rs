@@ -205,7 +205,10 @@ const MULT: &str = r"(?:\s?(?:thousand|thou|grand|million|mill|mil|mn|bn|billion
 /// A currency named before the number ("$50", "USD 50", "USD50", "US$ 50").
 /// ask40 (ADR-1290): the currencies of customers who write from Malaysia, Ghana, Ukraine, the Gulf, Africa and Asia
 /// ("RM120", "GH₵ 60", "300 ₴", "750 грн", "60 UAH") are currencies too: a figure in them is money, not a count.
-const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫₵₴]|\bgh[₵¢]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron|rm|myr|ghs|uah|aed|sar|qar|kes|ngn|egp|thb|idr|vnd|krw|cny|rmb|twd|kzt|clp|cop|ars)";
+/// b108 `g-005` (F1663): the codes and local abbreviations written like codes ("KSh 380", "PHP 1,250") of every
+/// currency customers name, one list for the amount grammar ([`money`]) and the figure patterns here. Codes that are
+/// also English words ("all", "mad", "try", "pen", "bob") are left out: before a number the word is likelier.
+const CUR_BEFORE: &str = r"(?:\bus\s?)?[$€£₹¥₩₽₺₪฿₱₦₫₵₴]|\bgh[₵¢]|\brs\.?|\bkr\.?|\b(?:usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|czk|huf|ron|rm|myr|ghs|uah|aed|sar|qar|kes|ksh|kshs|ngn|egp|thb|idr|vnd|krw|cny|rmb|twd|kzt|clp|cop|ars|php|pkr|bdt|lkr|npr|tzs|ugx|rwf|etb|xof|xaf|zmw|bwp|mur|ils|nis|bgn|rsd|isk|uzs|azn|byn|mdl|dop|gtq|crc|uyu|pyg|kwd|bhd|omr|jod|lbp|tnd|dzd|ves)";
 /// A currency named after the number ("50.00$", "50,00 $", "50 USD", "50 dollars").
 const CUR_AFTER: &str = r"[$€£₹¥₩₽₺₪฿₱₦₫₵₴]|(?:грн|гривень|гривні|uah|ghs|cedis?|myr|rm|aed|sar|qar|kes|ngn|egp|thb|idr|kzt|kr|zł|zl|lei|leu|lira|lire|tl|rand|baht|ringgit|dirhams?|riyals?|shekels?|rubles?|roubles?|hryvnias?|forints?|yuan|rmb|kč|usd|eur|gbp|cad|aud|chf|inr|jpy|sgd|nzd|hkd|mxn|brl|sek|nok|dkk|pln|zar|(?:us |u\.s\. )?(?:dollars?|dolars?|dollers?|d[oó]lares)|bucks|euros?|pounds?|quid|rupees?|yen|francs?|pesos?|reais|zlot\w*|złot\w*|kron\w*)\b";
 /// The words that ask for money back, without an amount ("refund", "reimburse", "money back", "devolution of my
@@ -434,7 +437,8 @@ fn res() -> &'static Res {
             r"(?:(?:{CUR_BEFORE})(?-i:[^\S\n])?(?:{NUM}|{NUM_NO_LEAD})(?:{MULT})?|\b(?:{NUM})(?:{MULT})?(?-i:[^\S\n])?(?:{CUR_AFTER})|\b\d+[.,]\d{{2}}\b)"
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b)";
+        // b107 `g-038` (F1663): "refund for order, but not all, maybe some part" is a share with no figure.
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b|\bnot\s+(?:all|everything)\s*[,.;!?]|\bnot\s+(?:the\s+)?(?:whole|full|entire)\s+(?:amount|price|sum|refund|money)\b|\b(?:some|a\s+small)\s+part\b\s*[,.;!?])";
         Some(Res {
             money: Regex::new(&format!(
                 r"(?i)(?:{CUR_BEFORE})(?-i:[^\S\n])?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?(?-i:[^\S\n])?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
@@ -582,7 +586,7 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             imperative: Regex::new(&format!(
-                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+|\b(?:please|pls|plz|kindly)\s+[a-z]+\s+(?:[a-z]+\s+){{0,3}}?(?:and|&)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant|post|book|settle|remit|disburse)\b(?:\W+(?:{OBJ_FILLER}|{DOC_ADJ}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
+                r"(?i)(?:^|[.!?;:,]\s*|\b(?:can|could|would|will)\s+(?:you|u|ya|your\s+team)\s+|\b(?:please|pls|plz|kindly)\s+|\b(?:please|pls|plz|kindly)\s+[a-z]+\s+(?:[a-z]+\s+){{0,3}}?(?:and|&)\s+)(?:(?:please|pls|plz|kindly|just|so|now|then|and|ok|okay|hi|hello|hey|simply)\W+)*(?:refund|reimburse|repay|credit|return|send|give|pay|process|issue|reverse|put|transfer|wire|push|release|arrange|authori[sz]e|initiate|raise|grant|post|book|settle|remit|disburse|re-?process|re-?submit|re-?issue|re-?send|re-?try|re-?do|re-?run|reconsider)\b(?:\W+(?:{OBJ_FILLER}|{DOC_ADJ}|me|us|him|her))*\W+(?:{MONEY_OBJ}|(?:to|on|onto)\s+(?:my|the|our)\s+(?:card|account|visa|mastercard|amex|bank|paypal))"
             ))
             .ok()?,
             may_i: Regex::new(&format!(
@@ -1405,13 +1409,13 @@ fn letter_o_figures(text: &str) -> String {
 /// so no part (the lamp's 45, the net 83,00) is read as the ask. Across nine sets the parts were taken for the ask
 /// in four (b11 `g-054`, b17 `g-039`/`g-057`, b18 `g-056`, b19 `g-032`/`g-070`) and each fix read one more spelling of
 /// "total"; the "=" is the structure they share. A document's line ("2 x mug @ 4.50 = 9.00") in a clause that asks
-/// nothing is left as it is.
+/// nothing is left as it is. A part's label may stand in brackets ("19.99 (unit) x 2 = 39.98", b106 `g-027`).
 fn arithmetic_results(text: &str) -> String {
     static CHAIN: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(chain) = CHAIN
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}|%))?(?:\s+[a-z]+){{0,4}}?\s*(?:[+x×*]|\bplus\b|\band\b)\s*(?:[^=\n.?!]|\.\d){{0,60}}?=\s*"
+                r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?:{NUM})(?:\s?(?:{CUR_AFTER}|%))?(?:\s+(?:[a-z]+|\([a-z]+\))){{0,4}}?\s*(?:[+x×*]|\bplus\b|\band\b)\s*(?:[^=\n.?!]|\.\d){{0,60}}?=\s*"
             ))
             .ok()
         })
@@ -1445,6 +1449,18 @@ fn arithmetic_results(text: &str) -> String {
         out.replace_range(a..b, &blank);
     }
     out
+}
+
+/// Whether a multiple follows a verb of charging ("you take two times the money for the same order", "charged me
+/// twice the price"): a double charge reported, which asks the extra charge back, not a multiple of the refund (b107
+/// `g-040`, F1663).
+fn charged_before(head: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:took|take|taken|takes|taking|charged?|charging|debited|debit|billed|bill|deducted|withdrew|withdrawn|collected|paid|payed)\s+(?:(?:me|us|my\s+card|from\s+(?:my|our)\s+\w+|from\s+me)\s+)?$").ok()
+    })
+    .as_ref()
+    .is_some_and(|r| r.is_match(head))
 }
 
 /// Method-call sugar for one more reading step.
@@ -1987,8 +2003,16 @@ fn without_retracted_figures(text: &str) -> String {
         let mut from = 0;
         for m in r.retraction.find_iter(text) {
             let Some(later) = figures.iter().find(|f| f.0 >= m.end() && f.0 - m.end() <= 120) else { continue };
-            let earlier: Vec<&(usize, usize, Option<i64>)> =
+            let mut earlier: Vec<&(usize, usize, Option<i64>)> =
                 figures.iter().filter(|f| f.1 <= m.start() && f.0 >= from && m.start() - f.1 <= 160).collect();
+            // A figure restated with the same number in another currency ("a girl at pony club, £20, bargain. Ha,
+            // sorry, I mean twenty dollars", b107 `g-030`) corrects only that figure, never the ask's figures before it.
+            if let Some(last) = earlier.last().copied()
+                && last.2.is_some()
+                && last.2 == later.2
+            {
+                earlier = vec![last];
+            }
             let adds = r.adds.is_match(&text[m.end()..later.0]);
             if earlier.is_empty() || adds || !names_money(later.1) {
                 continue;
@@ -2238,7 +2262,7 @@ fn clauses(text: &str) -> Vec<(usize, usize)> {
     for (i, c) in text.char_indices() {
         let end = match c {
             '\n' => true,
-            '.' if desk27::abbreviation_continues(text, i) => false,
+            '.' if desk27::abbreviation_continues(text, i) || desk27::abbreviation_word(text, i) => false,
             '.' | '!' | '?' | ';' => text[i + c.len_utf8()..].chars().next().is_none_or(char::is_whitespace),
             _ => false,
         };
@@ -2757,7 +2781,18 @@ fn verbless_ask(clause: &str) -> bool {
             .ok()
         })
         .as_ref();
-    !clause.contains('?') && (re.is_match(clause.trim()) || make_it.is_some_and(|m| m.is_match(clause.trim())))
+    // b106 `g-003` (F1663): "I'll keep the good one, just the two dead ones back, that's 17.98": the things wanted
+    // back named after "just" or "only", with no verb, opening their clause or a comma's phrase.
+    static THINGS_BACK: OnceLock<Option<Regex>> = OnceLock::new();
+    let things_back = THINGS_BACK
+        .get_or_init(|| {
+            Regex::new(r"(?i)(?:^[\s\W]*|[,;:]\s*|\b(?:and|but|so)\s+)(?:just|only)\s+(?:the|those|these|my|our)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+back\b(?:\s+(?:please|pls|plz))?\s*(?:[,;.!]|$)").ok()
+        })
+        .as_ref();
+    !clause.contains('?')
+        && (re.is_match(clause.trim())
+            || make_it.is_some_and(|m| m.is_match(clause.trim()))
+            || things_back.is_some_and(|m| m.is_match(clause.trim())))
 }
 
 /// Whether the customer disclaims a request ("Not asking for one, I'm just deciding whether to keep the coat", "I
@@ -3132,9 +3167,9 @@ fn requested_in(text: &str) -> Amount {
     // for postage") asks more than the order: the policy refuses it (X2), never reduces it.
     // amount43 (ADR-1452): a multiple that prices a thing ("the one she sells for twice the price", "costs double the
     // amount elsewhere") compares prices; it multiplies no ask.
-    if let Some(c) =
-        r.times.captures_iter(text).find(|c| c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()])))
-    {
+    if let Some(c) = r.times.captures_iter(text).find(|c| {
+        c.get(0).is_some_and(|m| !figures43::prices_a_thing(&text[..m.start()]) && !charged_before(&text[..m.start()]))
+    }) {
         let word = c.get(1).or(c.get(2)).or(c.get(3)).or(c.get(4)).map_or("double", |m| m.as_str()).to_lowercase();
         return Amount::Times(if word.starts_with("tri") || word.starts_with("thr") || word == "3x" { 3 } else { 2 });
     }
@@ -3999,22 +4034,31 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // for me") asks the figure offered (ADR-905): its own figure when it names one, else the offer's one figure;
     // several offered and none named cannot be settled. A request of its own with a figure stands as it is.
     let offered = thread.offered();
-    let accepted = (answered.is_none()
-        && !disclaimed
-        && !offered.is_empty()
-        && (speakers::accepts(&thread.newest()) || kinds26::accepts_either(&thread.newest()))
-        && (!clauses.request
-            || matches!(requested_in(&own), Amount::Missing | Amount::Full)
-            || reply_figures(&own).is_empty()))
-    .then(|| match reply_figures(&own).as_slice() {
-        [one] => Amount::Cents(*one),
-        // Any of the offers taken, none chosen ("Either is fine"): no figure is settled (ADR-1020).
-        [] if kinds26::accepts_either(&thread.newest()) => Amount::Ambiguous,
-        [] => match offered.as_slice() {
+    // An offer taken in one sentence of the newest words with its figure ("OK, I'll take the 15 you offered, put it
+    // back on the card please", "I accept the 25.00 refund you offered"): that figure, whatever else the newest words
+    // ask and whatever figure the customer's own earlier message, quoted below, names (b106 `g-012`, b107 `g-048`).
+    let taken = (answered.is_none() && !disclaimed && record_talk.is_none())
+        .then(|| desk27::offer_taken_in_sentence(&thread.newest()))
+        .flatten()
+        .map(Amount::Cents);
+    let accepted = taken.or_else(|| {
+        (answered.is_none()
+            && !disclaimed
+            && !offered.is_empty()
+            && (speakers::accepts(&thread.newest()) || kinds26::accepts_either(&thread.newest()))
+            && (!clauses.request
+                || matches!(requested_in(&own), Amount::Missing | Amount::Full)
+                || reply_figures(&own).is_empty()))
+        .then(|| match reply_figures(&own).as_slice() {
             [one] => Amount::Cents(*one),
+            // Any of the offers taken, none chosen ("Either is fine"): no figure is settled (ADR-1020).
+            [] if kinds26::accepts_either(&thread.newest()) => Amount::Ambiguous,
+            [] => match offered.as_slice() {
+                [one] => Amount::Cents(*one),
+                _ => Amount::Ambiguous,
+            },
             _ => Amount::Ambiguous,
-        },
-        _ => Amount::Ambiguous,
+        })
     });
     // A figure the customer says the shop offered, taken in the customer's own words ("please go ahead with the 17.00
     // you mentioned below", "further to your agent's offer of a credit of 15.00, we are happy to accept"), on a ticket
@@ -4495,7 +4539,11 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // it can only ever be refused.
     let (wants_refund, amount) = match roles::full_plus(&own) {
         Some(v)
-            if (!wants_refund || matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous))
+            // The figure added read as the whole ask (b108 `g-024`: "the full price plus the $15 I spent on
+            // postage" was read as $15) is the same over-ask.
+            if (!wants_refund
+                || matches!(amount, Amount::Missing | Amount::Full | Amount::Ambiguous)
+                || amount == Amount::Cents(v))
                 && !disclaimed
                 && identified.is_some()
                 && answered.is_none() =>

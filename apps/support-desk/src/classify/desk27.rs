@@ -94,7 +94,14 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
             return true;
         }
     }
-    let word: String = before
+    abbreviation_continues(text, i) || abbreviation_word(text, i)
+}
+
+/// Whether the dot at `i` closes a short word that never ends a sentence ("i.e.", "e.g.", "approx.", "incl.", "viz.",
+/// "cf.", "vs.", "esp."): every splitter of the reader reads them one way (b108 `g-069`: "Refund item only, ex
+/// shipping, i.e. 18.00" was cut before its figure by one splitter and not by another).
+pub fn abbreviation_word(text: &str, i: usize) -> bool {
+    let word: String = text[..i]
         .chars()
         .rev()
         .take_while(|c| c.is_ascii_alphabetic() || *c == '.')
@@ -103,8 +110,7 @@ pub fn abbreviation_end(text: &str, i: usize) -> bool {
         .rev()
         .collect::<String>()
         .to_lowercase();
-    abbreviation_continues(text, i)
-        || matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
+    matches!(word.as_str(), "i.e" | "e.g" | "ie" | "eg" | "approx" | "incl" | "viz" | "cf" | "vs" | "esp")
 }
 
 /// Whether the dot at `i` ends an abbreviation its sentence goes on after: one a number follows ("order no. 40", "case
@@ -160,6 +166,47 @@ pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
     };
     let [one] = figures else { return None };
     (offer.is_match(own) && take.is_match(own) && !negated.is_match(own)).then_some(*one)
+}
+
+/// The figure of an offer taken in one sentence of the customer's own words ("OK, I'll take the 15 you offered, put it
+/// back on the card please", "I accept the 25.00 refund you offered for the scratched irons"): the taking, the offer
+/// and one figure in the same sentence settle the amount, whatever else the message asks or quotes (b106 `g-012`,
+/// b107 `g-048`: the ticket also asked "put it back" and quoted the customer's first message with the order's price).
+/// A figure written bare ("the 15 you offered") counts when it is the offer's object.
+pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
+    static TAKEN: OnceLock<Option<Regex>> = OnceLock::new();
+    static NEGATED: OnceLock<Option<Regex>> = OnceLock::new();
+    let taken = re(
+        &TAKEN,
+        concat!(
+            r"(?i)\b(?:i|we)(?:'ll|\s+will|'d|\s+would|\s+can|\s+could|\s+am\s+happy\s+to|'m\s+happy\s+to|\s+are\s+happy\s+to|'re\s+happy\s+to)?\s+",
+            r"(?:gladly\s+|happily\s+|just\s+)?(?:take|accept|agree\s+to|go\s+with|settle\s+for)\s+(?:the|your|that|this)\s+",
+            r"(?P<fig>[$€£]?\s?\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|eur|euros?|usd|dollars?|gbp|pounds?|quid|bucks))?)\s+",
+            r"(?:(?:goodwill\s+|partial\s+)?(?:refund|credit|gesture|compensation|discount|offer)\s+)?",
+            r"(?:(?:that\s+)?(?:you|u|your\s+[\w-]+|support|the\s+shop|they|she|he)\s+(?:kindly\s+|have\s+|had\s+)?(?:offered|offer|proposed|suggested|mentioned|quoted)|offered\b)",
+        ),
+    )?;
+    let negated = re(
+        &NEGATED,
+        r"(?i)\b(?:not|never|cannot|can't|cant|won't|wont|don't|dont|rather\s+not|instead\s+of)\b[^.?!\n]{0,20}$",
+    )?;
+    let mut found = None;
+    for s in super::desk25::sentences(own) {
+        for c in taken.captures_iter(s) {
+            let (Some(all), Some(fig)) = (c.get(0), c.name("fig")) else { continue };
+            if negated.is_match(&s[..all.start()]) {
+                continue;
+            }
+            let digits: String =
+                fig.as_str().chars().filter(|c| c.is_ascii_digit() || matches!(c, '.' | ',')).collect();
+            let value = super::money::number(&digits)?;
+            if found.is_some_and(|f| f != value) {
+                return None;
+            }
+            found = Some(value);
+        }
+    }
+    found
 }
 
 /// The text with a burn of the memory cut out ("the hold music is burned into my brain", "that image is burnt into

@@ -78,7 +78,17 @@ pub enum Hazard {
     /// What must not be in the goods (outside attack 54): lead in paint, asbestos, a needle in a soft toy, mould in a
     /// baby's feeding things.
     HarmfulContent,
+    /// Gas escaping from the goods (b108 `g-012`): a smell of gas, gas leaking, a cylinder, canister or regulator
+    /// hissing ("tank valve hissing kids near it"). A hissing valve beside water words (a cistern's fill valve) is a
+    /// plumbing fault, not gas.
+    GasEscaping,
+    /// An animal made ill or hurt by the goods (b107 `g-039`): "the supplement make my horse very sick, he have colic",
+    /// "our dog got sick after the treats", the vet called out. The pet's paw cut is [`Hazard::BodyHarmed`].
+    AnimalHarmed,
 }
+
+/// An animal the goods can harm.
+const ANIMAL: &str = r"horse|pony|mare|gelding|foal|dog|puppy|pup|cat|kitten|pet|rabbit|bunny|hamster|guinea\s+pig|parrot|bird|budgie|chicken|hen|goat|sheep|cow|calf|fish|tortoise|lizard|snake|ferret";
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
@@ -111,7 +121,7 @@ const FACE: &str = r"cheeks?|chin|forehead|temple|eyebrows?|eyelids?|ears?|jaw|s
 const BODY: &str = r"head|face|leg|legs|foot|feet|arm|arms|hand|hands|fingers?|toes?|back|chest|shoulders?|knees?|hips?|neck|wrists?|ankles?|lap|eye|eyes|mouth|lip|lips|nose";
 
 /// An appliance or the part of one a hand touches.
-const APPLIANCE: &str = r"base|casing|case|body|metal|steel|handle|plug|socket|cable|cord|lead|switch|door|frame|kettle|toaster|fridge|freezer|fryer|oven|hob|cooktop|cooker|blender|mixer|iron|machine|unit|appliance|heater|lamp|microwave|dishwasher|washer|dryer|tap|outlet|charger|grill|range|it";
+const APPLIANCE: &str = r"faceplate|face\s*plate|screw|fitting|fixture|terminal|dimmer|base|casing|case|body|metal|steel|handle|plug|socket|cable|cord|lead|switch|door|frame|kettle|toaster|fridge|freezer|fryer|oven|hob|cooktop|cooker|blender|mixer|iron|machine|unit|appliance|heater|lamp|microwave|dishwasher|washer|dryer|tap|outlet|charger|grill|range|it";
 
 /// Verbs of a part giving way.
 const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through";
@@ -357,6 +367,17 @@ fn rows() -> &'static [Row] {
                     .to_string(),
             ),
             (
+                Hazard::GasEscaping,
+                r"(?i)\b(?:smell(?:ed|s|ing)?\s+(?:of\s+)?gas|gas\s+(?:smell|leak\w*|escaping|is\s+(?:leaking|escaping)|hissing)|(?:leak\w*|escap\w*|hiss\w*)\s+(?:out\s+)?gas|(?:valves?|cylinders?|tanks?|canisters?|regulators?)\s+(?:is\s+|are\s+|was\s+|keeps?\s+|still\s+)?hiss\w*|(?:helium|propane|butane|lpg|co2|gas)\s+(?:cylinders?|tanks?|canisters?|bottles?)\s+(?:[a-z]+\s+){0,3}?(?:leak\w*|hiss\w*))\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::AnimalHarmed,
+                format!(
+                    r"(?i)\b(?:make|made|makes|making)\s+(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame)\b|\b(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:got|gets|became|was|were|went|is|are|has\s+been|have\s+been)\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame|poisoned)\b|\b(?:{ANIMAL})s?\s+(?:had|has|have|got|gets|get|developed)\s+(?:a\s+|bad\s+)?(?:colic|diarrh\w+|seizures?|vomiting)\b|\b(?:emergency\s+vet|vet\s+(?:came|had\s+to\s+come|was\s+called|called\s+out)|(?:call(?:ed)?|get|got)\s+(?:out\s+)?the\s+vet)\b"
+                ),
+            ),
+            (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"
                     .to_string(),
@@ -447,9 +468,21 @@ pub fn named(text: &str) -> Option<Hazard> {
             .find(|m| {
                 !denied(&text, m.start())
                     && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
+                    && (row.hazard != Hazard::GasEscaping || !water_fault(&text, m.start(), m.end()))
             })
             .map(|_| row.hazard)
     })
+}
+
+/// A hissing valve or tank in a sentence about water (a cistern's fill valve, a water heater's tank): a plumbing fault.
+fn water_fault(text: &str, start: usize, end: usize) -> bool {
+    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i);
+    let sentence = text[from..to].to_lowercase();
+    !sentence.contains("gas")
+        && ["water", "toilet", "cistern", "flush", "tap", "faucet", "shower", "radiator", "boiler", "heater", "pipe"]
+            .iter()
+            .any(|w| sentence.contains(w))
 }
 
 /// "A bit" as a degree after a verb of being or seeming ("I was a bit slow", "she's a bit sad", "a bit of a week"): no

@@ -112,9 +112,9 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             // An ask whose object points back at a figure: "refund this amount", "send me that back", "return me this
-            // money", "refund that", "could you refund the same".
+            // money", "refund that", "could you refund the same", "I ask compensation exactly this sum" (b108 `g-037`).
             anaphor: Regex::new(
-                r"(?i)\b(?:refund|return|give|send|pay|credit|reimburse|put)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:for\s+)?(?:only\s+|just\s+)?(?:this|that|the\s+same)(?:\s+(?P<noun>money|amount|sum|figure|much|value|part|portion|price))?(?:\s+back)?\s*(?:[.,!?;]|please|pls|plz|to\b|for\s+me|if\b|thanks|thx|$)|\b(?:this|that|the\s+same)\s+(?P<noun2>money|amount|sum|figure)\s+back\b|\b(?:money|refund|cash)\s+back\s+for\s+(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:refund|return)\s+(?:me\s+)?(?:just\s+|only\s+)?(?:that|this)\s+one\b",
+                r"(?i)\b(?:refund|return|give|send|pay|credit|reimburse|put)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:for\s+)?(?:only\s+|just\s+)?(?:this|that|the\s+same)(?:\s+(?P<noun>money|amount|sum|figure|much|value|part|portion|price))?(?:\s+back)?\s*(?:[.,!?;]|please|pls|plz|to\b|for\s+me|if\b|thanks|thx|$)|\b(?:this|that|the\s+same)\s+(?P<noun2>money|amount|sum|figure)\s+back\b|\b(?:money|refund|cash)\s+back\s+for\s+(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:refund|return)\s+(?:me\s+)?(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:ask|asking|want|need|claim|request|demand)\w*\s+(?:for\s+)?(?:a\s+|the\s+)?(?:compensation|refund|reimbursement|money\s+back)\s+(?:of\s+|for\s+|in\s+)?(?:exactly\s+|only\s+|just\s+)?(?:this|that|the\s+same)\s+(?P<noun3>money|amount|sum|figure|price)\b",
             )
             .ok()?,
             money_fig: Regex::new(&format!(r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?P<n>{NUM})(?:\s?(?:{CUR_AFTER}))?")).ok()?,
@@ -368,7 +368,10 @@ fn sentences(line: &str) -> Vec<&str> {
     let mut start = 0;
     let bytes = line.as_bytes();
     for (i, c) in line.char_indices() {
-        if matches!(c, '.' | '!' | '?' | ';') && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace()) {
+        if matches!(c, '.' | '!' | '?' | ';')
+            && bytes.get(i + 1).is_none_or(|b| b.is_ascii_whitespace())
+            && !(c == '.' && super::desk27::abbreviation_word(line, i))
+        {
             out.push(&line[start..=i]);
             start = i + 1;
         }
@@ -451,7 +454,7 @@ pub fn price_is_order(own: &str, v: i64, order_cents: i64) -> bool {
 /// part") rather than a bare "that".
 fn anaphor_at(own: &str) -> Option<(usize, bool)> {
     let c = res().anaphor.captures(own)?;
-    Some((c.get(0)?.start(), c.name("noun").or_else(|| c.name("noun2")).is_some()))
+    Some((c.get(0)?.start(), c.name("noun").or_else(|| c.name("noun2")).or_else(|| c.name("noun3")).is_some()))
 }
 
 /// The over-refund audit (ADR-990): a figure the ask points back at ("the strap cost 8, please refund this amount",

@@ -190,9 +190,8 @@ fn pats() -> &'static Pats {
         Pats {
             // A separator counts only between digits: "$115, 115 dollars" is two figures.
             run: Regex::new(&format!(r"\d(?:\d|[.,']\d|{sp}\d)*")).expect("run"),
-            before: Regex::new(&format!(
-                r"(?i)(us{sp}?\$|[$€£₹¥]|\b(?:usd|eur|gbp|chf|pln|inr|cad|aud|jpy|zar|brl)|\brs\.?|\bfr\.)\s?-?$"
-            ))
+            // The reader's one list of currencies written before a figure (F1663).
+            before: Regex::new(&format!(r"(?i)(us{sp}?\$|(?:{})|\bfr\.)\s?-?$", super::CUR_BEFORE))
             .expect("before"),
             after: Regex::new(&format!(
                 r"(?i)^{sp}?(?:(?P<minor>(?:cents?|cts?|pence|p|grosz[ey]?|groszy|paise)\b|¢)|(?P<mult>(?:k|grand|thousand|thou|m|mn|million)\b)|(?P<cur>[$€£₹]|zł|fr\.|(?:zl|{CUR_WORD}|rs|cad|aud|jpy|yen)\b\.?))"

@@ -605,6 +605,37 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
                     | "packs"
                     | "charger"
             );
+            // "Also the courier left it in the rain" (b107 `g-028`): the cost word the subject of a verb of its own —
+            // a past tense, or a verb of the courier's doing — tells a story, no addend.
+            let clause = clause
+                || (rest.len() > 3
+                    && rest.ends_with("ed")
+                    && !matches!(rest.as_str(), "covered" | "refunded" | "reimbursed" | "included" | "added"))
+                || matches!(
+                    rest.as_str(),
+                    "left"
+                        | "lost"
+                        | "put"
+                        | "threw"
+                        | "broke"
+                        | "kept"
+                        | "rang"
+                        | "said"
+                        | "sent"
+                        | "brought"
+                        | "did"
+                        | "didn't"
+                        | "never"
+                        | "went"
+                        | "tore"
+                        | "made"
+                        | "has"
+                        | "have"
+                        | "wasn't"
+                        | "weren't"
+                        | "couldn't"
+                        | "wouldn't"
+                );
             let end = c.name("n").map_or(m.end(), |n| n.end());
             // "and return my money": the verb, not the return postage.
             let verb = c.name("n").is_some_and(|n| n.as_str().eq_ignore_ascii_case("return"));

@@ -202,12 +202,7 @@ pub(super) fn sentences(text: &str) -> Vec<(usize, usize)> {
 
 /// "i.e." and "e.g." do not end a sentence.
 fn abbreviation(text: &str, dot: usize) -> bool {
-    let head = text[..=dot].to_lowercase();
-    head.ends_with("i.e.")
-        || head.ends_with("e.g.")
-        || head.ends_with(" ie.")
-        || head.ends_with(" eg.")
-        || super::desk27::abbreviation_continues(text, dot)
+    super::desk27::abbreviation_word(text, dot) || super::desk27::abbreviation_continues(text, dot)
 }
 
 /// Whether the figure as written carries a currency or decimals ("$80", "42.99", "700 EUR"), not only digits.
@@ -605,6 +600,16 @@ pub fn settle(
         {
             (Amount::Cents(*one), "the restatement of the figure read")
         }
+        // A sum the earlier steps made of the one figure asked and a figure in brackets no word asks ("partial credit
+        // of CAD 500.00 on PO 4432 (event tent decor, 612.00)" read as 1,112.00, b108 `b-02`): no figure of that
+        // value is written, and the bracket describes what the ask is on. The one figure asked.
+        (Amount::Cents(v), [one])
+            if v > *one
+                && !figs.iter().any(|f| f.cents == v)
+                && figs.iter().any(|f| f.cents == v - *one && f.role == Role::Context && in_brackets(text, f.at)) =>
+        {
+            (Amount::Cents(*one), "the one figure asked, not its sum with a figure in brackets")
+        }
         // A figure of another purchase or another time, or an identifier, read as the amount: never the ask. The one
         // figure asked instead; with none, the request names no figure (the order's amount); several cannot be settled.
         (Amount::Cents(v), _)
@@ -674,6 +679,12 @@ fn whole_order_asked_apart(text: &str, v: i64) -> bool {
             && money::read(sentence).iter().any(|a| a.cents == v && a.certainty == Certainty::Exact)
     });
     asks_whole && !figure_in_ask
+}
+
+/// Whether the byte `at` of `text` stands inside a bracket opened on its line and not yet closed.
+fn in_brackets(text: &str, at: usize) -> bool {
+    let line = &text[text[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+    line.matches('(').count() > line.matches(')').count()
 }
 
 /// Whether there is a figure of value `v` and every one satisfies `test`.

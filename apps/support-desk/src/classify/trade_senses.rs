@@ -187,7 +187,8 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "swallow",
         "money",
-        r"swallow\s+(?:the\s+|that\s+|this\s+)?(?:[\w$£€.]+\s+)?(?:costs?|postage|shipping|fees?|loss|difference|charges?|price)\b|(?:postage|shipping|costs?|fees?|difference|loss|charges?)\s+(?:i'?ll|i\s+will|we'?ll|i\s+can|i'?m\s+happy\s+to)\s+swallow|(?:hard|bitter|tough|big)\s+pill\s+to\s+swallow",
+        // b106 `g-006`: "The 9.95 delivery we can swallow".
+        r"swallow\s+(?:the\s+|that\s+|this\s+)?(?:[\w$£€.]+\s+)?(?:costs?|postage|shipping|delivery|courier|carriage|fees?|loss|difference|charges?|price)\b|(?:postage|shipping|delivery|courier|carriage|costs?|fees?|difference|loss|charges?)\s+(?:i|we)(?:'ll|\s+will|\s+can|\s+could|'?m\s+happy\s+to|'re\s+happy\s+to|\s+are\s+happy\s+to)?\s+(?:just\s+|happily\s+)?swallow|(?:hard|bitter|tough|big)\s+pill\s+to\s+swallow",
     ),
     (
         "choke",
