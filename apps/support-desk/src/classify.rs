@@ -1302,11 +1302,13 @@ fn prepare(text: &str) -> String {
     shares_kept(text).pipe(|t| share_results(&t)).pipe(|t| products_in_asks(&t))
 }
 
-/// Refund words that ask nothing, blanked (offsets kept): goods wanted ("want 2 more", F1603), a refund named but not
+/// Refund words that ask nothing, blanked (offsets kept): goods wanted ("want 2 more", F1603), a document wanted ("send
+/// the $49.99 invoice again", F1664), a refund named but not
 /// asked (F1611a), a refund word that names no refund of this order (F1632), a request withdrawn, negated or only
 /// supposed (F1617, F1627). One step each, in this order.
 fn asks_nothing_blanked(text: &str) -> String {
     let text = wants::goods_wanted_blanked(text);
+    let text = wants::documents_wanted_blanked(&text);
     let text = wants::refunds_not_asked_blanked(&text);
     let text = wants::incidental_refund_words_blanked(&text);
     let text = wants::requests_withdrawn_blanked(&text);

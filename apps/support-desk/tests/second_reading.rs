@@ -15,8 +15,9 @@ const TAKE_ONE_BACK: &str = "Please take one of these back, I only ordered once.
 Sparkasse Online-Banking <noreply@bank.example>\nSent: Thursday, 6 November 09:14\nSubject: Kontoumsätze / account \
 activity\n\nCard payment  SHOP*CRAFTS   -64,50 EUR\nCard payment  SHOP*CRAFTS   -64,50 EUR";
 /// A partial credit with an approximate figure, in procurement jargon (v44b-g-076).
-const APPROX_CREDIT: &str =
-    "Please credit approx. 30.00 for the price discrepancy noted on the invoice. Regards, Purchasing";
+/// (F1663: "Please credit approx. 30.00 for …" is now read by the grammar itself — "approx." no longer ends its
+/// clause — so the second reading's case is a discrepancy told with no verb of asking.)
+const APPROX_CREDIT: &str = "Price discrepancy noted on the invoice, approx. 30.00. Regards, Purchasing";
 /// A request the grammar reads with its figure, in what the model reads as an inquiry (intent_classes' seed).
 const SIXTY_ONE_BACK: &str =
     "Hi there, order question. 61 dollars to my bank account thx. The teapot doesn't turn on anymore. Thanks.";

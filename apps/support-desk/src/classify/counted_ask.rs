@@ -45,6 +45,9 @@ struct Patterns {
     all_units: Regex,
     /// The ask pointing at the working: "this", "the following", "the above", "accordingly", "as below".
     pointer: Regex,
+    /// The ask reaching the units a problem concerns: "those", "them", "the smashed ones", "the missing one", "the
+    /// shortfall", "it", "one".
+    reach_affected: Regex,
     /// A count before the unit in its sentence ("three packs of heat patches at £9.99 each", "the 2 little cars …, each
     /// one costs 12,99").
     count: Regex,
@@ -62,12 +65,14 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             // A bare whole number before "each" is a unit's price too ("2 lamps (30 each)", outside attack 49).
+            // Outside attack 55 (F1664): "$8 a glass", "$6 per plant", "$15.00 apiece", "24.99 for each" price one
+            // unit too (the word after "a"/"per" is checked to be no stretch of time: "$8 a month" prices none).
             each_after: Regex::new(&format!(
-                r"(?i)(?:{MONEY}|\b(?P<e>\d{{1,4}}))\s+(?:each|per\s+(?:unit|piece|item|one|pack|bag))\b"
+                r"(?i)(?:{MONEY}|\b(?P<e>\d{{1,4}}))\s+(?:each|apiece|ea\b|a\s+piece|a\s+pop|for\s+each(?:\s+one)?|per\s+(?:unit|piece|item|one|pack|bag)|(?:a|an|per)\s+(?P<per>[a-z]+))\b"
             ))
             .ok()?,
             each_before: Regex::new(&format!(
-                r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\bunit\s+price(?:\s+(?:is|was|of))?\s*:?|@)\s*{MONEY}"
+                r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\beach\s+(?:[a-z]+\s+){{1,2}}?(?:is|costs?|was)|\bunit\s+price(?:\s+(?:is|was|of))?\s*:?|@)\s*{MONEY}"
             ))
             .ok()?,
             figure: Regex::new(&format!(r"(?i){MONEY}")).ok()?,
@@ -101,6 +106,10 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             count: Regex::new(&format!(r"(?i)\b(?P<c>{COUNT})\b")).ok()?,
+            reach_affected: Regex::new(
+                r"(?i)\b(?:those|them|these|the\s+(?:[a-z]+\s+)?ones|the\s+shortfall|the\s+missing\s+(?:one|item|unit|piece)|(?:refund|credit|return)\s+(?:me\s+)?(?:it|one)|missing\s+one|for\s+(?:it|that))\b",
+            )
+            .ok()?,
         })
     })
     .as_ref()
@@ -176,6 +185,12 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
             if c.name("e").is_some() && s.to_lowercase().split_whitespace().any(|w| w == "or") {
                 continue;
             }
+            // "$8 a month", "30 a day": a rate in time, no unit; a bare number before "a"/"per" is no price.
+            if let Some(per) = c.name("per")
+                && (c.name("e").is_some() || is_time_or_filler(per.as_str()))
+            {
+                continue;
+            }
             let Some(unit) = cents(u.as_str()) else { continue };
             // The count is the last one written before the unit in its sentence, if any.
             let count = p
@@ -197,6 +212,108 @@ fn workings(p: &Patterns, own: &str) -> Vec<Working> {
         // A result written in a later sentence of its own count ("Unit price 24.50. Short 2 units = 49.00").
     }
     found
+}
+
+/// Words after "a"/"per" that price no unit: stretches of time and fillers ("$8 a month", "$5 a go").
+fn is_time_or_filler(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "month"
+            | "week"
+            | "day"
+            | "year"
+            | "hour"
+            | "minute"
+            | "night"
+            | "go"
+            | "time"
+            | "lot"
+            | "bit"
+            | "few"
+            | "couple"
+            | "refund"
+            | "credit"
+            | "discount"
+            | "share"
+            | "head"
+            | "person"
+            | "mile"
+            | "km"
+            | "kg"
+            | "litre"
+            | "liter"
+    )
+}
+
+/// The number of units a problem concerns (outside attack 55, F1664): "only one of the two pillows arrived", "got 2 of
+/// 3 candles", "we received 9 of 10 mugs" (what did not come: the whole less what came); "one of the two chairs has a
+/// wobbly leg", "two of the six glasses were broken", "of the 5 plants, 2 arrived dead", "3 were smashed", "one
+/// cracked", "missing 1 x pillowcase", "2 damaged units out of 10" (the count the problem names).
+fn affected(own: &str) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let (came, of_whole, hurt) = RES
+        .get_or_init(|| {
+            const COUNT: &str = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
+            let came = Regex::new(&format!(
+                r"(?i)\b(?:(?:only|just)\s+)?(?:(?:got|received|get|have|'ve\s+got|i\s+got)\s+(?P<n>{COUNT})\s+(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+)?(?P<m>{COUNT})\b|(?P<n2>{COUNT})\s+(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+)?(?P<m2>{COUNT})\s+(?:[a-z-]+\s+){{0,3}}?(?:arrived|came|turned\s+up|showed\s+up|(?:was|were)\s+(?:inside|in\s+the\s+(?:box|parcel|package)|delivered)))\b"
+            ))
+            .ok()?;
+            let of_whole = Regex::new(&format!(
+                r"(?i)\b(?P<n>{COUNT})\s+(?:[a-z-]+\s+)?(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:(?:set|pack|box|twin\s+pack)\s+of\s+)?(?:{COUNT}|twin|pair)\b"
+            ))
+            .ok()?;
+            let hurt = Regex::new(&format!(
+                r"(?i)(?:\bmissing\s+(?P<a>{COUNT})\b|\b(?P<b>{COUNT})\s+(?:(?:of\s+them|[a-z-]+)\s+)?(?:were|was|are|is|arrived|came|have|has)?\s*(?:broken|smashed|cracked|dead|missing|damaged|chipped|snapped|faulty|torn|shattered|dented)\b)"
+            ))
+            .ok()?;
+            Some((came, of_whole, hurt))
+        })
+        .as_ref()?;
+    let clear = |c: &regex::Captures| c.get(0).is_some_and(|m| !in_figure(own, m.start()));
+    if let Some(c) = came.captures_iter(own).find(clear) {
+        let n = count_value(c.name("n").or(c.name("n2"))?.as_str())?;
+        let m = count_value(c.name("m").or(c.name("m2"))?.as_str())?;
+        return (m > n).then_some(m - n);
+    }
+    if let Some(c) = of_whole.captures_iter(own).find(clear) {
+        return count_value(c.name("n")?.as_str());
+    }
+    let c =
+        hurt.captures_iter(own).find(|c| c.name("a").or(c.name("b")).is_some_and(|m| !in_figure(own, m.start())))?;
+    count_value(c.name("a").or(c.name("b"))?.as_str())
+}
+
+/// Whether the digits at `at` are the cents of a figure ("50" of "119,50"), not a count.
+fn in_figure(text: &str, at: usize) -> bool {
+    let mut before = text[..at].chars().rev();
+    matches!(before.next(), Some('.' | ',')) && before.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// The nouns the text counts ("two pillows", "the 2 plant pots", "10 jars"), by their singular.
+fn counted_nouns(own: &str) -> Vec<String> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[a-z-]+\s+)?(?P<noun>[a-z]{3,})(?:es|s)\b").ok()
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    re.captures_iter(own).filter_map(|c| Some(c.name("noun")?.as_str().to_lowercase())).collect()
+}
+
+/// Whether an asking sentence reaches one unit by the counted noun in the singular ("refund the missing pillow",
+/// "refund on that chair only", "Refund one towel", "refund that pot").
+fn one_by_noun(s: &str, nouns: &[String]) -> bool {
+    let lower = s.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    words.windows(2).any(|w| {
+        matches!(
+            w[0],
+            "the" | "that" | "this" | "one" | "missing" | "broken" | "cracked" | "damaged" | "dead" | "smashed"
+        ) && nouns.iter().any(|n| w[1] == n || (w[1].len() > 3 && n.starts_with(w[1]) && n.len() <= w[1].len() + 1))
+    }) && !words.iter().any(|w| nouns.iter().any(|n| *w == format!("{n}s") || *w == format!("{n}es")))
 }
 
 /// The money figures of a sentence.
@@ -253,7 +370,11 @@ pub fn asked(own: &str) -> Option<i64> {
             continue;
         }
         // "2 of the 5 chairs": the count asked is the one before "of", not the whole.
-        let of_whole = p.of_whole.captures(s).and_then(|c| count_value(c.name("c")?.as_str()));
+        let of_whole = p
+            .of_whole
+            .captures_iter(s)
+            .find(|c| c.name("c").is_some_and(|m| !in_figure(s, m.start())))
+            .and_then(|c| count_value(c.name("c")?.as_str()));
         let by_count = of_whole
             .into_iter()
             .chain(
@@ -268,10 +389,16 @@ pub fn asked(own: &str) -> Option<i64> {
             )
             .chain(p.bare_count.captures_iter(s).filter_map(|c| count_value(c.name("c")?.as_str())))
             .next();
+        let hurt = affected(own);
+        let whole = count.or(hurt.map(|_| i64::MAX));
         let reached = match by_count {
             Some(n) if count.is_none_or(|c| n <= c) => Some(n * unit),
             Some(_) => None,
-            None if p.one.is_match(s) && count.is_some_and(|c| c >= 2) => Some(unit),
+            None if p.one.is_match(s) && whole.is_some_and(|c| c >= 2) => Some(unit),
+            // Outside attack 55: the counted thing named in the singular, or the units the problem concerns reached
+            // by "those", "the smashed ones", "the shortfall", "it" (F1664).
+            None if hurt.is_some() && one_by_noun(s, &counted_nouns(own)) => Some(unit),
+            None if hurt.is_some() && p.reach_affected.is_match(s) => hurt.map(|n| n * unit),
             None if p.pointer.is_match(s) => result,
             None if p.all_units.is_match(s) && p.ask_word.is_match(s) => count.map(|n| n * unit),
             None => None,

@@ -128,7 +128,8 @@ pub fn abbreviation_continues(text: &str, i: usize) -> bool {
         .collect::<String>()
         .to_lowercase();
     let next = text.get(i + 1..).map(str::trim_start).unwrap_or_default();
-    (matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord")
+    // "Rs. 450" (b92 `g-008`): a currency written with a dot before its figure.
+    (matches!(word.as_str(), "no" | "nr" | "nos" | "ref" | "inv" | "art" | "acct" | "tel" | "ord" | "rs")
         && next.starts_with(|c: char| c.is_ascii_digit() || c == '#'))
         || (matches!(word.as_str(), "incl" | "excl" | "vs" | "esp" | "qty" | "pcs" | "ea")
             && next.starts_with(|c: char| c.is_alphanumeric() || matches!(c, '$' | '€' | '£')))
@@ -168,45 +169,83 @@ pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
     (offer.is_match(own) && take.is_match(own) && !negated.is_match(own)).then_some(*one)
 }
 
-/// The figure of an offer taken in one sentence of the customer's own words ("OK, I'll take the 15 you offered, put it
-/// back on the card please", "I accept the 25.00 refund you offered for the scratched irons"): the taking, the offer
-/// and one figure in the same sentence settle the amount, whatever else the message asks or quotes (b106 `g-012`,
-/// b107 `g-048`: the ticket also asked "put it back" and quoted the customer's first message with the order's price).
-/// A figure written bare ("the 15 you offered") counts when it is the offer's object.
+/// The figure of an offer the customer takes, told in their own newest words (b106 `g-012`, b107 `g-048`, outside
+/// attack 55 F1664): the shop's offer named with one figure — "your offer of a $15 partial refund", "your $30 offer",
+/// "the $11 goodwill offer", "offered me $10 back", "the offered $25", "the 15 you offered", "the $22.00 credit you
+/// proposed", "your offer ($14)", "the offer, 13 euro" — and a taking not negated in the same sentence or the one next
+/// to it ("I accept", "I agree", "I'll take", "yes please", "OK for me", "accepted", "please send it"). That figure
+/// is asked, whatever else the words ask and whatever figure the customer's own earlier message, quoted below, names.
+/// A cost added after the taking ("I'll take your $30 offer plus another $25 for my time") is added to it: the sum is
+/// what is asked (an over-ask when it passes the order). An offer turned down ("isn't enough", "no thanks") settles
+/// nothing; two different offers taken settle nothing.
 pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
-    static TAKEN: OnceLock<Option<Regex>> = OnceLock::new();
-    static NEGATED: OnceLock<Option<Regex>> = OnceLock::new();
-    let taken = re(
-        &TAKEN,
-        concat!(
-            r"(?i)\b(?:i|we)(?:'ll|\s+will|'d|\s+would|\s+can|\s+could|\s+am\s+happy\s+to|'m\s+happy\s+to|\s+are\s+happy\s+to|'re\s+happy\s+to)?\s+",
-            r"(?:gladly\s+|happily\s+|just\s+)?(?:take|accept|agree\s+to|go\s+with|settle\s+for)\s+(?:the|your|that|this)\s+",
-            r"(?P<fig>[$€£]?\s?\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|eur|euros?|usd|dollars?|gbp|pounds?|quid|bucks))?)\s+",
-            r"(?:(?:goodwill\s+|partial\s+)?(?:refund|credit|gesture|compensation|discount|offer)\s+)?",
-            r"(?:(?:that\s+)?(?:you|u|your\s+[\w-]+|support|the\s+shop|they|she|he)\s+(?:kindly\s+|have\s+|had\s+)?(?:offered|offer|proposed|suggested|mentioned|quoted)|offered\b)",
-        ),
-    )?;
-    let negated = re(
-        &NEGATED,
-        r"(?i)\b(?:not|never|cannot|can't|cant|won't|wont|don't|dont|rather\s+not|instead\s+of)\b[^.?!\n]{0,20}$",
-    )?;
-    let mut found = None;
-    for s in super::desk25::sentences(own) {
-        for c in taken.captures_iter(s) {
+    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (offer, take, refused, added) = RES
+        .get_or_init(|| {
+            const FIG: &str = r"(?P<fig>(?:[$€£]\s?|(?:usd|eur|gbp)\s?)?\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|quid\b|bucks\b))?)";
+            let offer = Regex::new(&format!(
+                concat!(
+                    r"(?i)\boffer(?:ed)?\s+(?:of|for)\s+(?:a\s+|an\s+|the\s+)?{f}",
+                    r"|\b(?:your|the|this|that|their|his|her)\s+(?:kind\s+|generous\s+)?{f}\s+(?:(?:goodwill|partial|refund|credit|cash|compensation)\s+)*offer\b",
+                    r"|\boffer(?:ed|ing)\s+(?:me\s+|us\s+)?(?:a\s+)?{f}",
+                    r"|\b(?:the|your)\s+offered\s+{f}",
+                    r"|\b(?:the|your|that|this)\s+{f}\s+(?:(?:goodwill\s+|partial\s+)?(?:refund|credit|gesture|compensation|discount)\s+)?(?:that\s+)?(?:you|u|your\s+[\w-]+|support|the\s+shop|they|she|he)\s+(?:kindly\s+|have\s+|had\s+)?(?:offered|offer|proposed|suggested|mentioned|quoted)\b",
+                    r"|\boffer\s*\(\s*{f}\s*\)",
+                    r"|\bthe\s+offer\s*[,:–—-]\s*{f}",
+                ),
+                f = FIG
+            ))
+            .ok()?;
+            let take = Regex::new(concat!(
+                r"(?i)\b(?:accept\w*|agree\w*|agreeable|(?:i|we)(?:'ll|\s+will|'d|\s+would)?\s+(?:gladly\s+|happily\s+)?take|take\s+(?:it|the\s+offer|your\s+offer)|",
+                r"yes\b|ok(?:ay)?\b|fine\b|good\b|deal\b|go\s+ahead|proceed|sounds\s+(?:good|fine|fair)|works\s+for\s+(?:me|us)|happy\s+with|",
+                r"(?:please\s+)?(?:send|pay|refund|process)\s+(?:it|that|this|me)\b|you\s+can\s+send)",
+            ))
+            .ok()?;
+            let refused = Regex::new(
+                r"(?i)\b(?:not|n't|no|never|decline\w*|reject\w*|refuse\w*|too\s+(?:low|little|small)|insufficient|rather\s+not|instead\s+of)\b",
+            )
+            .ok()?;
+            let added = Regex::new(&format!(
+                r"(?i)\b(?:plus|also\s+(?:want|need|would\s+like|expect)|and\s+another|on\s+top|as\s+well\s+as)\b[^.?!\n]{{0,40}}?{FIG}"
+            ))
+            .ok()?;
+            Some((offer, take, refused, added))
+        })
+        .as_ref()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    let value = |m: regex::Match| {
+        let digits: String = m.as_str().chars().filter(|c| c.is_ascii_digit() || matches!(c, '.' | ',')).collect();
+        super::money::number(&digits)
+    };
+    let mut found: Option<(i64, usize)> = None;
+    for (i, s) in sentences.iter().enumerate() {
+        for c in offer.captures_iter(s) {
             let (Some(all), Some(fig)) = (c.get(0), c.name("fig")) else { continue };
-            if negated.is_match(&s[..all.start()]) {
+            let Some(v) = value(fig) else { continue };
+            // The taking in this sentence (outside the offer's own words) or the next or the one before.
+            let here = format!("{} {}", &s[..all.start()], &s[all.end()..]);
+            let near = [
+                Some(here.as_str()),
+                sentences.get(i + 1).copied(),
+                i.checked_sub(1).and_then(|p| sentences.get(p).copied()),
+            ];
+            let taken = near.iter().flatten().any(|t| take.is_match(t) && !refused.is_match(t));
+            if !taken {
                 continue;
             }
-            let digits: String =
-                fig.as_str().chars().filter(|c| c.is_ascii_digit() || matches!(c, '.' | ',')).collect();
-            let value = super::money::number(&digits)?;
-            if found.is_some_and(|f| f != value) {
+            if found.is_some_and(|(f, _)| f != v) {
                 return None;
             }
-            found = Some(value);
+            found = Some((v, i));
         }
     }
-    found
+    let (v, at) = found?;
+    // A cost added after the offer: the sum is asked.
+    let rest: String = sentences[at..].concat();
+    let extra =
+        added.captures_iter(&rest).filter_map(|c| c.name("fig").and_then(value)).filter(|x| *x != v).sum::<i64>();
+    Some(v + extra)
 }
 
 /// The text with a burn of the memory cut out ("the hold music is burned into my brain", "that image is burnt into

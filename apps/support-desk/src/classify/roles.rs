@@ -68,6 +68,12 @@ struct Pats {
     /// The full price with a figure added ("the full price of the table plus the $15", "full refund + 15"): an
     /// over-ask.
     full_plus: Regex,
+    /// The whole asked by other words, then a join, right before a figure ("Refund the kettle and cover my $10 …",
+    /// "Refund + the $11 …", "Money back, and I expect the $4.99 …", "refund the amount paid and additionally the …").
+    whole_and: Regex,
+    /// A cost of the customer's own, near the figure joined to the whole ("return courier", "parking", "I spent
+    /// posting it back", "phone call charges", "handling cost").
+    own_cost: Regex,
     /// A price or payment word between the ask word and the figure ("refund me, I paid 80"): the figure is a price.
     price_between: Regex,
     /// Money back said after the figure ("30 back", "29.90 refunded").
@@ -120,6 +126,21 @@ fn pats() -> Option<&'static Pats> {
             .ok()?,
             full_plus: Regex::new(
                 r"(?i)\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order)\b[^.!?\n]{0,40}\b(?:plus|and\s+also|\+|and)\s+(?:the\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
+            )
+            .ok()?,
+            whole_and: Regex::new(concat!(
+                r"(?i)(?:\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order|invoice|money)",
+                r"|\brefund\w*\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|this|our|it)\b(?:\s+[\w-]+){0,2}",
+                r"|\brefund\s+of\s+(?:the|my)\s+(?:order|item|purchase)|\b(?:refund|money\s+back)(?:\s+please|\s+pls)?",
+                r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded)",
+                r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\+|\band)\s+",
+                r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s+(?:also\s+)?(?:expect|want|need|would\s+like)\s+)?",
+                r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:for\s+)?)?",
+                r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
+            ))
+            .ok()?,
+            own_cost: Regex::new(
+                r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|paid|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician)\b",
             )
             .ok()?,
             price_between: Regex::new(
@@ -284,6 +305,15 @@ pub fn read(text: &str) -> Vec<Roled> {
             } else if p.identifier_before.is_match(head) {
                 (Role::Context, WHY_IDENTIFIER)
             } else if p.full_plus.is_match(head) && sentence_asks {
+                (Role::Arithmetic, WHY_FULL_PLUS)
+            } else if sentence_asks
+                && written
+                && p.whole_and.is_match(head)
+                && p.own_cost.is_match(&format!("{} {}", tail_of(head, 40), head_of(tail, 40)))
+            {
+                // Outside attack 55 (F1664): the whole asked in other words and a cost of the customer's own joined
+                // to it ("Please refund the kettle and reimburse the $11 return courier"): an over-ask, never the
+                // cost alone.
                 (Role::Arithmetic, WHY_FULL_PLUS)
             } else if !written
                 && ((p.count_after.is_match(tail) && !p.operand_after.is_match(tail) && !verb_after(tail))
@@ -646,8 +676,76 @@ pub fn settle(
         (Amount::Cents(v), []) if only(&figs, v, |f| f.why == WHY_UNASKED) && whole_order_asked_apart(text, v) => {
             (Amount::Full, "a figure no word asks, and the whole order asked by name")
         }
+        // A price mentioned in a sentence that asks nothing, beside asks that name no figure and point at none ("The
+        // same TV is $399 at Best Buy. Mine has dead pixels. Refund please.", "A technician quoted $150 for the
+        // repair. I just want my money back."): a price mentioned is not an amount asked (the reference policy) —
+        // the order's (outside attack 55, F1664).
+        (Amount::Cents(v), []) if only(&figs, v, |f| f.why == WHY_UNASKED) && bare_asks_apart(text, v) => {
+            (Amount::Missing, "a price mentioned apart from an ask that names no figure")
+        }
         (a, _) => (a, "the earlier reading stands"),
     }
+}
+
+/// Whether every sentence that names `v` asks nothing, some sentence asks, and every asking sentence names no figure
+/// and points at none ("refund that", "get those refunded", "the difference back"; "it" only where the figure's
+/// sentence names a fee or a charge: "You charged a $2.99 card fee … Please give it back").
+fn bare_asks_apart(text: &str, v: i64) -> bool {
+    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((pointer, it, fee)) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:refund|reimburs|credit|pay|give|send|get|have|want|return|put)\w*\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?(?:that|this|them|those|these|the\s+(?:same|difference|extra|fee|charge|cost|surcharge|shipping|delivery|postage))\b|\b(?:that|this|them|those|these)\s+(?:refunded|reimbursed|credited|back)\b|\baccordingly\b|\b(?:that|this|the\s+same)\s+(?:amount|sum|figure|much)\b").ok()?,
+                Regex::new(r"(?i)\bit\b").ok()?,
+                Regex::new(r"(?i)\b(?:fees?|charges?|charged|surcharge|shipping|delivery|postage|express|insurance|warranty|gift\s*wrap\w*)\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    // Only a price of somewhere else, of another time, or of another service ("at Best Buy", "on sale this week",
+    // "today", "the new model", "the RRP", "a technician quoted", "had to rent one", "a taxi", "a hotel", "the vet
+    // bill"): a part of the order priced ("Price for one lamp is 29,90. Please give me back money for this one lamp")
+    // is what a bare ask may point at.
+    static ELSEWHERE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(elsewhere) = ELSEWHERE
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?:at|on|from)\s+(?:best\s*buy|amazon|ebay|walmart|argos|ikea|target|costco|currys|the\s+airport|another\s+(?:shop|store|site)|other\s+(?:shops|stores|sites))",
+                r"|\b(?:amazon|ebay|best\s*buy|walmart|argos|ikea|costco|currys|a\s+competitor|competitors?)\s+(?:has|have|had|sells?|is\s+selling|lists?|charges?)\b",
+                r"|\belsewhere\b|\bsells?\s+(?:this|it|them|the\s+same)\s+for\b|\bon\s+sale\b|\b(?:today|now|this\s+week|this\s+month|at\s+the\s+moment|currently)\b",
+                r"|\bnew\s+model\b|\brrp\b|\brecommended\s+retail|\blist\s+price|\bsecond-?hand\b|\bgoes\s+for\b|\b(?:website|site)\s+says\b",
+                r"|\bquoted?\b|\bquote\s+(?:of|for)|\b(?:technician|electrician|plumber|repairman|repairer|upholsterer|mechanic|engineer|vet|hotel|taxi|uber|cab|rent(?:ed|al)?|hire[d]?)\b",
+                r"|\b(?:paid|spent)\s+(?:an?\s+)?(?:extra|additional)\b|\bbill\s+for\s+a\s+different\b",
+            ))
+            .ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let spans = sentences(text);
+    let names_v = |s: &str| money::read(s).iter().any(|a| a.cents == v);
+    if !spans.iter().any(|(s, e)| names_v(&text[*s..*e]) && elsewhere.is_match(&text[*s..*e])) {
+        return false;
+    }
+    let fee_told = spans.iter().any(|(s, e)| names_v(&text[*s..*e]) && fee.is_match(&text[*s..*e]));
+    let mut asks = false;
+    for (s, e) in &spans {
+        let sentence = &text[*s..*e];
+        let request = super::clause_intent(sentence).request;
+        if names_v(sentence) && request {
+            return false;
+        }
+        if request {
+            asks = true;
+            if !money::read(sentence).is_empty() || pointer.is_match(sentence) || (fee_told && it.is_match(sentence)) {
+                return false;
+            }
+        }
+    }
+    asks
 }
 
 /// Whether a sentence asks the whole order by name ("refund the order", "a full refund", "refund in full") and no
@@ -679,6 +777,16 @@ fn whole_order_asked_apart(text: &str, v: i64) -> bool {
             && money::read(sentence).iter().any(|a| a.cents == v && a.certainty == Certainty::Exact)
     });
     asks_whole && !figure_in_ask
+}
+
+/// The last `n` characters of `s` (at a character boundary).
+fn tail_of(s: &str, n: usize) -> &str {
+    s.char_indices().rev().nth(n.saturating_sub(1)).map_or(s, |(i, _)| &s[i..])
+}
+
+/// The first `n` characters of `s` (at a character boundary).
+fn head_of(s: &str, n: usize) -> &str {
+    s.char_indices().nth(n).map_or(s, |(i, _)| &s[..i])
 }
 
 /// Whether the byte `at` of `text` stands inside a bracket opened on its line and not yet closed.

@@ -180,6 +180,60 @@ pub fn goods_wanted_blanked(text: &str) -> String {
     out
 }
 
+/// Outside attack 55 (F1664): the text with each clause that asks for a document blanked (same length), where the
+/// clause names no money back: "Please send the $49.99 invoice again", "Could you send me the receipt for the $49.99
+/// order?", "Pls share $49.99 invoice, need for reimbursement from company", "provide the commercial invoice (USD
+/// 49.99) for customs". A figure there names the document (what it is for), and "send" sends the paper, never the
+/// money: the clause asks nothing of the desk's money, and the figure beside it is no ask. A credit note is a refund's
+/// document and is never blanked; a reimbursement from the customer's employer or insurer is not money back from the
+/// shop.
+pub fn documents_wanted_blanked(text: &str) -> String {
+    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((document, money_back, elsewhere)) = RES
+        .get_or_init(|| {
+            let document = Regex::new(concat!(
+                r"(?i)\b(?:re-?send|send|sent|forward|e-?mail|mail|share|provide|re-?issue|issue|attach|upload|generate|supply|",
+                r"give\s+me|get\s+me|need|want|would\s+like|'d\s+like|request(?:ing)?|copy\s+of)\b[^.!?;\n]{0,50}?",
+                r"\b(?:invoice|receipt|bill|order\s+confirmation|confirmation\s+(?:e-?mail|email|number)|packing\s+slip|",
+                r"warranty(?:\s+(?:card|form|certificate|registration(?:\s+form)?))?|guarantee\s+(?:card|certificate)|",
+                r"proof\s+of\s+purchase|delivery\s+note|statement|pro-?\s?forma|quotation|manual|paperwork|certificate|",
+                r"registration\s+form|tracking\s+(?:number|link|code))s?\b",
+            ))
+            .ok()?;
+            let money_back = Regex::new(
+                r"(?i)\b(?:refund\w*|reimburs\w*|money|back|credit(?:ed)?\b(?:\s+note)?|compensat\w*|repa(?:y|id)\w*|chargeback)",
+            )
+            .ok()?;
+            // "need for reimbursement from company": the customer's employer or insurer pays the customer back.
+            let elsewhere = Regex::new(
+                r"(?i)\b(?:reimburs\w*|refund\w*|claim\w*|money\s+back)\s+(?:from|by|through|via|with)\s+(?:my\s+|our\s+|the\s+)?(?:company|employer|work|office|boss|insurer|insurance|school|university|department|expenses?)\b|\bexpense\s+(?:claim|report)",
+            )
+            .ok()?;
+            Some((document, money_back, elsewhere))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    let mut start = 0;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), '\n'))) {
+        let ends = matches!(c, '!' | '?' | ';' | '\n')
+            || (c == '.' && text[i + 1..].chars().next().is_none_or(char::is_whitespace));
+        if !ends {
+            continue;
+        }
+        let clause = &text[start..i];
+        let cleared = elsewhere.replace_all(clause, "");
+        if document.is_match(clause) && !money_back.is_match(&cleared) {
+            let blank: String = clause.chars().map(|c| if c == '\n' { c } else { ' ' }).collect();
+            out.replace_range(start..i, &blank);
+        }
+        start = (i + c.len_utf8()).min(text.len());
+    }
+    out
+}
+
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
 pub fn refunds_not_asked_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
@@ -651,6 +705,14 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
             }
             continue;
         }
+        // What someone else says the shop pays ("A neighbour told me you'd refund $5 if the delivery is late", "I saw
+        // on Reddit people getting $10 back", "My colleague said you give $5 credit"): hearsay of a practice, the
+        // writer's question about it after — no ask of the writer's (outside attack 55, F1664). The whole sentence goes:
+        // its figure is the practice's, never the amount asked.
+        if hearsay(sentence) && !joined_by_the_writer(text) {
+            blank(&mut out, s_start, s_start + sentence.len());
+            continue;
+        }
         let unrealised_turn = unrealised
             .find(sentence)
             .is_some_and(|u| refund.find_at(sentence, u.end()).is_some_and(|r| turn.is_match(&sentence[r.end()..])));
@@ -674,6 +736,42 @@ pub fn refunds_negated_or_general_blanked(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether a sentence reports what someone else (a friend, a neighbour, a review, a forum, "people") says or saw the
+/// shop pay — a source that tells, then the shop ("you", "your shop", "they") paying — with no ask of the writer's in
+/// it.
+fn hearsay(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    static ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    let told = re(
+        &RE,
+        concat!(
+            r"(?i)(?:\b(?:my|our|a|an|the|some|one|this)\s+(?:[\w-]+\s+){0,3}?(?:friends?|neighbou?rs?|colleagues?|mum|mom|mother|dad|father|",
+            r"sister|brother|cousin|aunt|uncle|boss|woman|man|guy|lady|someone|person|youtuber|influencer|reviewer|review|forum|post|",
+            r"thread|article|blog|video|comment|tweet|tiktok)|\b(?:someone|somebody|people|everyone|reddit|trustpilot)|\bi\s+(?:heard|read|saw))",
+            r"\b[^.?!\n]{0,60}?\b(?:said|says|told\s+me|tells\s+me|claims?|claimed|mentioned|wrote|posted|reckons?|heard|saw|read|getting|got)\b",
+            r"[^.?!\n]{0,40}?\b(?:you|you'd|you'll|your\s+(?:shop|store|company|team)|they)\b[^.?!\n]{0,30}?\b(?:refund\w*|give|gave|pay|paid|credit\w*|reimburs\w*|send|sent|back)\b",
+            r"|\b(?:heard|read|saw)\b[^.?!\n]{0,60}?\b(?:people|customers|others|someone)\s+(?:getting|got|get|receive\w*)\b",
+        ),
+    )
+    .is_some_and(|r| r.is_match(sentence));
+    let asks = re(
+        &ASK,
+        r"(?i)\b(?:please|pls|plz|kindly|can\s+(?:i|you)\s+(?:please\s+)?(?:refund|give|send|credit|get|have)|could\s+(?:i|you)\s+(?:please\s+)?(?:refund|give|send|credit|get|have)|i\s+want|i'?d\s+like|i\s+would\s+like|i\s+need|so\s+i\s+(?:want|expect))\b",
+    )
+    .is_some_and(|r| r.is_match(sentence));
+    told && !asks
+}
+
+/// Whether the writer asks the same for themselves somewhere ("… please do the same for me", "I want the same").
+fn joined_by_the_writer(text: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        r"(?i)\b(?:(?:do|give|pay|refund|send)\s+(?:me\s+|us\s+)?the\s+same|same\s+for\s+(?:me|us)|likewise|me\s+too|i\s+want\s+(?:one|mine|the\s+same|that\s+too)|so\s+do\s+i)\b",
+    )
+    .is_some_and(|r| r.is_match(text))
 }
 
 /// Whether a sentence tells another person's refund: "refund her/him/them", or a relative, a friend or a colleague who
