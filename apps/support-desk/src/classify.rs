@@ -438,7 +438,7 @@ fn res() -> &'static Res {
         );
         // A share below the whole: "100%" is the full amount (`full`), not a share.
         // b107 `g-038` (F1663): "refund for order, but not all, maybe some part" is a share with no figure.
-        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b|\bnot\s+(?:all|everything)\s*[,.;!?]|\bnot\s+(?:the\s+)?(?:whole|full|entire)\s+(?:amount|price|sum|refund|money)\b|\b(?:some|a\s+small)\s+part\b\s*[,.;!?])";
+        let frac = r"(?:\bhalf\b|\b(?:a|one) (?:third|quarter)\b|\b[1-9]?\d\s?%|\b[1-9]?\d percent\b|\bpartial\b|\bpart\s+of\s+(?:it|that|the|my)\b|\ba\s+(?:portion|part)\s+of\b|\bsome\s+of\s+(?:it|that|my|the)\b|\bsome\s+(?:money|cash)\b|\bsomething\s+back\b|\ba\s+(?:bit|little)\s+back\b|\ba\s+(?:bit|little)\s+of\s+(?:it|that|the|my)\b|\bsome\s+(?:compensation|credit|reimbursement|refund)\b|\bnot\s+(?:all|everything)(?:\s+of\s+it)?\s*[,.;!?]|\bnot\s+(?:the\s+)?(?:whole|full|entire)\s+(?:amount|price|sum|refund|money)\b|\b(?:some|a\s+small)\s+part\b\s*[,.;!?])";
         Some(Res {
             money: Regex::new(&format!(
                 r"(?i)(?:{CUR_BEFORE})(?-i:[^\S\n])?(?P<a>{NUM}|{NUM_NO_LEAD})(?P<ma>{MULT})?|\b(?P<b>{NUM})(?P<mb>{MULT})?(?-i:[^\S\n])?(?:{CUR_AFTER})|\b(?P<c>\d+[.,]\d{{2}})\b"
@@ -505,7 +505,7 @@ fn res() -> &'static Res {
             .ok()?,
             determiner_before: Regex::new(r"(?i)\b(?:the|a|an|my|this|that|our|your|his|her)\s*$").ok()?,
             fraction: Regex::new(&format!(
-                r"(?i)\b(?:refund\w*|back|reimburs\w*)\W+(?:\w+\W+){{0,3}}?{frac}|{frac}\W+(?:\w+\W+){{0,4}}?(?:refund\w*|back|reimburs\w*)\b"
+                r"(?i)\b(?:refund\w*|back|reimburs\w*)\W+(?:\w+\W+){{0,3}}?{frac}|{frac}\W+(?:\w+\W+){{0,4}}?(?:refund\w*|back|reimburs\w*)\b|\brefund\w*\b[^.?!\n]{{0,40}}?\bbut\s+not\s+(?:all|everything|the\s+(?:whole|full|entire))\b"
             ))
             .ok()?,
             alternatives: Regex::new(&format!(

@@ -179,22 +179,23 @@ pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
 /// what is asked (an over-ask when it passes the order). An offer turned down ("isn't enough", "no thanks") settles
 /// nothing; two different offers taken settle nothing.
 pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
-    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    static RES: OnceLock<Option<(Vec<Regex>, Regex, Regex, Regex)>> = OnceLock::new();
     let (offer, take, refused, added) = RES
         .get_or_init(|| {
             const FIG: &str = r"(?P<fig>(?:[$€£]\s?|(?:usd|eur|gbp)\s?)?\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|quid\b|bucks\b))?)";
-            let offer = Regex::new(&format!(
-                concat!(
-                    r"(?i)\boffer(?:ed)?\s+(?:of|for)\s+(?:a\s+|an\s+|the\s+)?{f}",
-                    r"|\b(?:your|the|this|that|their|his|her)\s+(?:kind\s+|generous\s+)?{f}\s+(?:(?:goodwill|partial|refund|credit|cash|compensation)\s+)*offer\b",
-                    r"|\boffer(?:ed|ing)\s+(?:me\s+|us\s+)?(?:a\s+)?{f}",
-                    r"|\b(?:the|your)\s+offered\s+{f}",
-                    r"|\b(?:the|your|that|this)\s+{f}\s+(?:(?:goodwill\s+|partial\s+)?(?:refund|credit|gesture|compensation|discount)\s+)?(?:that\s+)?(?:you|u|your\s+[\w-]+|support|the\s+shop|they|she|he)\s+(?:kindly\s+|have\s+|had\s+)?(?:offered|offer|proposed|suggested|mentioned|quoted)\b",
-                    r"|\boffer\s*\(\s*{f}\s*\)",
-                    r"|\bthe\s+offer\s*[,:–—-]\s*{f}",
-                ),
-                f = FIG
-            ))
+            // One pattern a form (each names its figure `fig`: a name may stand once in a pattern).
+            let offer: Vec<Regex> = [
+                r"\boffer(?:ed)?\s+(?:of|for)\s+(?:a\s+|an\s+|the\s+)?{f}",
+                r"\b(?:your|the|this|that|their|his|her)\s+(?:kind\s+|generous\s+)?{f}\s+(?:(?:goodwill|partial|refund|credit|cash|compensation)\s+)*offer\b",
+                r"\boffer(?:ed|ing)\s+(?:me\s+|us\s+)?(?:a\s+)?{f}",
+                r"\b(?:the|your)\s+offered\s+{f}",
+                r"\b(?:the|your|that|this)\s+{f}\s+(?:(?:goodwill\s+|partial\s+)?(?:refund|credit|gesture|compensation|discount)\s+)?(?:that\s+)?(?:you|u|your\s+[\w-]+|support|the\s+shop|they|she|he)\s+(?:kindly\s+|have\s+|had\s+)?(?:offered|offer|proposed|suggested|mentioned|quoted)\b",
+                r"\boffer\s*\(\s*{f}\s*\)",
+                r"\bthe\s+offer\s*[,:–—-]\s*{f}",
+            ]
+            .iter()
+            .map(|p| Regex::new(&format!("(?i){}", p.replace("{f}", FIG))))
+            .collect::<Result<_, _>>()
             .ok()?;
             let take = Regex::new(concat!(
                 r"(?i)\b(?:accept\w*|agree\w*|agreeable|(?:i|we)(?:'ll|\s+will|'d|\s+would)?\s+(?:gladly\s+|happily\s+)?take|take\s+(?:it|the\s+offer|your\s+offer)|",
@@ -220,7 +221,7 @@ pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
     };
     let mut found: Option<(i64, usize)> = None;
     for (i, s) in sentences.iter().enumerate() {
-        for c in offer.captures_iter(s) {
+        for c in offer.iter().flat_map(|o| o.captures_iter(s)) {
             let (Some(all), Some(fig)) = (c.get(0), c.name("fig")) else { continue };
             let Some(v) = value(fig) else { continue };
             // The taking in this sentence (outside the offer's own words) or the next or the one before.

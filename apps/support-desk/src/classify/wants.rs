@@ -753,6 +753,7 @@ fn hearsay(sentence: &str) -> bool {
             r"\b[^.?!\n]{0,60}?\b(?:said|says|told\s+me|tells\s+me|claims?|claimed|mentioned|wrote|posted|reckons?|heard|saw|read|getting|got)\b",
             r"[^.?!\n]{0,40}?\b(?:you|you'd|you'll|your\s+(?:shop|store|company|team)|they)\b[^.?!\n]{0,30}?\b(?:refund\w*|give|gave|pay|paid|credit\w*|reimburs\w*|send|sent|back)\b",
             r"|\b(?:heard|read|saw)\b[^.?!\n]{0,60}?\b(?:people|customers|others|someone)\s+(?:getting|got|get|receive\w*)\b",
+            r"|\bi\s+(?:heard|read|saw)\b[^.?!\n]{0,60}?\b(?:you|you'd|you'll|your\s+(?:shop|store|company|team)|they)\s+(?:\w+\s+)?(?:refund\w*|give|gave|pay|paid|credit\w*|reimburs\w*)\b",
         ),
     )
     .is_some_and(|r| r.is_match(sentence));
