@@ -4013,6 +4013,13 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         }
         _ => clauses,
     };
+    // A refund that failed, asked done again ("Your refund bounced. Please re-send.", F1664): an ask, not a question
+    // about its state.
+    let clauses = if !clauses.request && wants::retry_asked(&own) {
+        ClauseIntent { request: true, status_question: false, acknowledged: false, ..clauses }
+    } else {
+        clauses
+    };
     // An authorisation hold asked about is no duplicate reported (ADR-1200).
     let duplicate = is_duplicate(&own) && !duplicates::hold_question(&own, clauses.request);
     // A duplicate charge reported is a request to take the extra charge back (the policy has no clause that

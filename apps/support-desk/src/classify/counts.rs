@@ -29,7 +29,7 @@ struct Patterns {
     count: Regex,
     /// The ask joins parts: an addition.
     addition: Regex,
-    /// A total marker right before the figure ("so total", "in total", "total of", "total:").
+    /// A total marker right before the figure ("so total", "in total", "total of", "total:", "making": outside attack 55).
     total_before: Regex,
     /// A total marker right after the figure ("60 total", "60 in total").
     total_after: Regex,
@@ -58,11 +58,11 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             addition: Regex::new(
-                r"(?i)(?:\+|\bplus\b|\balso\b|\bon\s+top\b|\bas\s+well\s+as\b|\bin\s+addition\b|\band\s+(?:the|my|for)\s+(?:shipping|postage|delivery|courier)\b)",
+                r"(?i)(?:\+|\bplus\b|\balso\b|\bon\s+top\b|\bas\s+well\s+as\b|\bin\s+addition\b|\band\s+(?:the|my|for)\s+(?:shipping|postage|delivery|courier)\b|\band\s+(?:[$€£]\s?)?\d)",
             )
             .ok()?,
             total_before: Regex::new(
-                r"(?i)(?:\bso\s+|,\s*|\band\s+)?(?:\bin\s+)?\btotal(?:\s+(?:of|is|would\s+be|will\s+be))?\s*[:=]?\s*(?:usd|eur|gbp|[$€£])?\s*$",
+                r"(?i)(?:(?:\bso\s+|,\s*|\band\s+)?(?:\bin\s+)?\btotal(?:\s+(?:of|is|would\s+be|will\s+be))?\s*[:=]?|\b(?:making|which\s+makes|that\s+makes|to\s+make)(?:\s+(?:a\s+total\s+of|it|that))?)\s*(?:usd|eur|gbp|[$€£])?\s*$",
             )
             .ok()?,
             total_after: Regex::new(r"(?i)^\s?(?:[a-z€$£]{1,7}\s+)?(?:in\s+)?total\b").ok()?,

@@ -193,7 +193,7 @@ pub fn documents_wanted_blanked(text: &str) -> String {
         .get_or_init(|| {
             let document = Regex::new(concat!(
                 r"(?i)\b(?:re-?send|send|sent|forward|e-?mail|mail|share|provide|re-?issue|issue|attach|upload|generate|supply|",
-                r"give\s+me|get\s+me|need|want|would\s+like|'d\s+like|request(?:ing)?|copy\s+of)\b[^.!?;\n]{0,50}?",
+                r"give\s+me|get\s+me|need|want|would\s+like|'d\s+like|request(?:ing)?|copy\s+of)\b(?:[^.!?;\n]|\.\d){0,50}?",
                 r"\b(?:invoice|receipt|bill|order\s+confirmation|confirmation\s+(?:e-?mail|email|number)|packing\s+slip|",
                 r"warranty(?:\s+(?:card|form|certificate|registration(?:\s+form)?))?|guarantee\s+(?:card|certificate)|",
                 r"proof\s+of\s+purchase|delivery\s+note|statement|pro-?\s?forma|quotation|manual|paperwork|certificate|",
@@ -232,6 +232,26 @@ pub fn documents_wanted_blanked(text: &str) -> String {
         start = (i + c.len_utf8()).min(text.len());
     }
     out
+}
+
+/// A refund that failed, asked again (outside attack 55, F1664): the refund told rejected, bounced, failed or
+/// declined ("Your refund bounced.", "the refund got rejected", "refund failed last time"), and the writer asks it done
+/// again ("Please re-send.", "Can you redo it?", "issue it once more", "try again", "send it to my new card", "please
+/// reprocess the 44.00"). An ask, not a question about the refund's state.
+pub fn retry_asked(own: &str) -> bool {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((failed, again)) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:refund|reimbursement|payment|money)\b[^.?!\n]{0,40}?\b(?:was\s+|got\s+|has\s+been\s+|is\s+)?(?:rejected|bounced|failed|declined|refused|reversed|came\s+back|returned\s+to\s+you|didn'?t\s+go\s+through|did\s+not\s+go\s+through)\b|\b(?:rejected|declined|refused|failed|bounced)\s+(?:the\s+|my\s+)?refund\b").ok()?,
+                Regex::new(r"(?i)\b(?:re-?do|re-?send|resend|re-?issue|re-?process|re-?submit|re-?try|try\s+(?:it\s+)?again|do\s+it\s+again|(?:process|issue|send|pay|put|make|transfer|do)\s+(?:it|the\s+refund|the\s+payment|that)\s+(?:again|once\s+more|to\s+(?:my|the|our)\s+(?:new|other|correct)\b)|(?:send|pay|put)\s+it\s+(?:to|into|on)\s+(?:my|the)\s+(?:new|other|correct)\b)").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    failed.is_match(own) && again.is_match(own)
 }
 
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
