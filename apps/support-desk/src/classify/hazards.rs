@@ -526,11 +526,11 @@ pub fn named(text: &str) -> Option<Hazard> {
 const KIN: &str = r"husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|babies|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|neighbou?r|staff|user|customer|guest|family|parents?|mother-in-law|father-in-law|fianc[eé]e?|girlfriend|boyfriend|flatmate|housemate|roommate|team|patient|client|twins?";
 
 /// A body's reaction no other sense of the word shares (outside attack 55): read with no subject named.
-const PHYS: &str = r"vomit\w*|threw\s+up|throw(?:ing|s)?\s+up|diarrh\w+|nause\w+|queasy|migraines?|palpitations|asthma\s+(?:attacks?|flare(?:-?ups?)?)|wheez\w+|dizz(?:y|iness)|light[- ]headed|fainted|fainting|felt\s+faint|(?:stomach|tummy|belly)\s*(?:aches?|cramps?|pains?|upset|bug)|upset\s+(?:stomach|tummy)|food\s+poisoning|(?:couldn'?t|could\s+not|can'?t|cannot|struggl\w+\s+to|trouble|difficulty)\s+breath\w*|short(?:ness)?\s+of\s+breath|breathless\w*|chest\s+(?:pains?|tightness|infection)|(?:heart|heartbeat|chest|pulse)\s+(?:flutter\w*|racing|race|raced|pound\w*|skipp\w*|palpitations)|sneez\w+|coughing|coughed|a\s+(?:bad\s+|nasty\s+|hacking\s+|persistent\s+)?cough|nosebleeds?|nose\s+bleeds?|runny\s+poo\w*|loose\s+stools?|seizures?|colic|lethargic|went\s+numb|numbness|conjunctivitis|dermatitis|eczema\s+flare\w*";
+const PHYS: &str = r"(?:pounding|splitting|blinding|thumping|throbbing|banging|terrible|awful|severe|horrible|nasty|constant)\s+headaches?|vomit\w*|threw\s+up|throw(?:ing|s)?\s+up|diarrh\w+|nause\w+|queasy|migraines?|palpitations|asthma\s+(?:attacks?|flare(?:-?ups?)?)|wheez\w+|dizz(?:y|iness)|light[- ]headed|fainted|fainting|felt\s+faint|(?:stomach|tummy|belly)\s*(?:aches?|cramps?|pains?|upset|bug)|upset\s+(?:stomach|tummy)|food\s+poisoning|(?:couldn'?t|could\s+not|can'?t|cannot|struggl\w+\s+to|trouble|difficulty)\s+breath\w*|short(?:ness)?\s+of\s+breath|breathless\w*|chest\s+(?:pains?|tightness|infection)|(?:heart|heartbeat|chest|pulse)\s+(?:flutter\w*|racing|race|raced|pound\w*|skipp\w*|palpitations)|sneez\w+|coughing|coughed|a\s+(?:bad\s+|nasty\s+|hacking\s+|persistent\s+)?cough|nosebleeds?|nose\s+bleeds?|runny\s+poo\w*|loose\s+stools?|seizures?|colic|lethargic|went\s+numb|numbness|conjunctivitis|dermatitis|eczema\s+flare\w*";
 
 /// A reaction word with another sense as well ("sick of", "ill-fitting", a "lame" excuse, "shaking" with anger): read
 /// only of a person or an animal named as its subject, or with the goods as its cause.
-const AMBIG: &str = r"sick|ill|unwell|poorly|faint|numb|headaches?|a\s+(?:bad\s+|nasty\s+|severe\s+)?reaction|collapsed|lame|limp(?:ing)?|sore\s+eyes|red\s+eyes|bloodshot|bloated|burning\s+eyes|watery\s+eyes|itchy|itchiness|itching\s+all\s+over";
+const AMBIG: &str = r"sick|ill|unwell|poorly|faint|numb|a\s+(?:bad\s+|nasty\s+|severe\s+)?reaction|collapsed|lame|limp(?:ing)?|sore\s+eyes|red\s+eyes|bloodshot|bloated|burning\s+eyes|watery\s+eyes|itchy|itchiness|itching\s+all\s+over";
 
 /// What an animal does when it is unwell: read of an animal only.
 const ANIMAL_SIGNS: &str = r"shaking|trembling|drooling|panting\s+heavily|hiding|not\s+eating|off\s+(?:his|her|their|its)\s+food|stopped\s+(?:eating|drinking|laying)|won'?t\s+eat\s*(?:[.,;!]|$|and\b|since\b|after\b|for\b|anything\b)|refus\w+\s+(?:to\s+eat|food)";
@@ -657,7 +657,7 @@ fn reactions() -> Option<&'static Reactions> {
             .ok()?,
             phys: Regex::new(&format!(r"(?i)\b(?:{PHYS})\b")).ok()?,
             person: Regex::new(&format!(
-                r"(?i)(?:^\s*|\b(?:i|we|he|she|they|(?:my|our|his|her|their|the|a)\s+(?:[a-z-]+\s+){{0,2}}?(?:{KIN})s?|(?:one|two|three|several|some|all|both|most|a\s+few)\s+of\s+(?:us|(?:my|our|the)\s+(?:[a-z-]+\s+)?(?:{KIN})s?))\s+)(?:(?:{BETWEEN})\s+){{1,4}}(?:{AMBIG})\b"
+                r"(?i)(?:^\s*|\b(?:i|we|he|she|they|(?:my|our|his|her|their|the|a)\s+(?:[a-z-]+\s+){{0,2}}?(?:{KIN})s?|(?:one|two|three|several|some|all|both|most|a\s+few)\s+of\s+(?:us|(?:my|our|the)\s+(?:[a-z-]+\s+)?(?:{KIN})s?))\s+)(?:(?:{BETWEEN})\s+){{1,4}}(?:{AMBIG}|headaches?)\b"
             ))
             .ok()?,
             animal: Regex::new(&format!(
@@ -1069,6 +1069,39 @@ mod tests {
             ("small crack and light gets in through the seam", None),
             ("I was a bit slow, the kids had flu and the dog ate a sock", None),
             ("my toddler chewed the toy and a small piece came off in his mouth", Some(Hazard::ChildsMouth)),
+        ];
+        for (t, want) in cases {
+            assert_eq!(named(t), *want, "{t}");
+        }
+    }
+
+    #[test]
+    fn attack55_reactions_deaths_and_events_read_their_kind() {
+        // The reaction reader is a set of patterns that must all compile (`reactions()` is `None` otherwise).
+        assert!(reactions().is_some());
+        for h in [Hazard::AnimalKilled, Hazard::HazardEvent] {
+            assert!(rows().iter().any(|r| r.hazard == h), "{h:?}");
+        }
+        let cases: &[(&str, Option<Hazard>)] = &[
+            ("the cleaner gave me terrible nausea and a migraine", Some(Hazard::BodyReaction)),
+            ("my son's lips went numb after chewing the teether", Some(Hazard::BodyReaction)),
+            ("I felt ill after.", Some(Hazard::BodyReaction)),
+            ("the litter dust made my cat sneeze and wheeze", Some(Hazard::BodyReaction)),
+            ("my dog threw up three times after the new chews", Some(Hazard::BodyReaction)),
+            ("my bird got ill", Some(Hazard::AnimalHarmed)),
+            ("two of my chickens died after we used the feeder", Some(Hazard::AnimalKilled)),
+            ("the fox got one of our rabbits", Some(Hazard::AnimalKilled)),
+            ("my mum tripped on it twice", Some(Hazard::HazardEvent)),
+            ("the baby gate came loose at the top of the stairs", Some(Hazard::HazardEvent)),
+            ("the bed rail arrived with the clamp snapped off", None),
+            ("I was ill last week so couldn't post it back", None),
+            ("I felt sick when I saw the bill", None),
+            ("sick of waiting for a reply", None),
+            ("the jumper is itchy after one wash", None),
+            ("this return process gave me a headache", None),
+            ("our dog died last year, the food is unopened", None),
+            ("the fish tank pump arrived and it is dead", None),
+            ("the cat won't eat this food, she's fussy", None),
         ];
         for (t, want) in cases {
             assert_eq!(named(t), *want, "{t}");

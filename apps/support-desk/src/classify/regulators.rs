@@ -575,6 +575,10 @@ mod tests {
             "Trading Standards will hear about this",
             "I will contact CASE about this",
             "escalating to Profeco si no hay respuesta",
+            // Outside attack 55.
+            "If I don't hear back I'll be contacting the state attorney general's office.",
+            "This is fraud and I'm reporting it to Action Fraud / the police.",
+            "I've asked a lawyer friend to draft a letter of demand.",
         ] {
             assert!(reads(t), "{t}");
         }
@@ -592,6 +596,9 @@ mod tests {
             "I read in the paper that you have a sale",
             "the tennis court lights you sold me flicker",
             "Ref CASE-2209: confirming receipt of credit note EUR 129,50 as per your email. Case may be closed.",
+            // Outside attack 55: the police as a job or a toy's kind.
+            "I'm a police officer and these boots were for work",
+            "The police car toy's siren doesn't work.",
         ] {
             assert!(!reads(t), "{t}");
         }
@@ -599,5 +606,13 @@ mod tests {
         assert!(!without_non_threats("I'm a paralegal so I know").contains("paralegal"));
         assert!(!without_non_threats("my sister Sue says hi").contains("Sue"));
         assert!(without_non_threats("I will sue").contains("sue"));
+        // Outside attack 55: a lawyer a gift was for, a law firm as a workplace, a court's job.
+        assert!(
+            !without_non_threats("The diary was a present for my attorney and the pages are misprinted.")
+                .contains("attorney")
+        );
+        assert!(!without_non_threats("Our law firm ordered 2 boxes of pens, one box is empty.").contains("law firm"));
+        assert!(!without_non_threats("As a court reporter I type all day").contains("court"));
+        assert!(without_non_threats("Our law firm will be in touch.").contains("law firm"));
     }
 }

@@ -378,6 +378,9 @@ mod tests {
             "The hospital-themed Lego set is missing bricks. Refund.",
             "Toxic by Britney CD arrived scratched. Refund.",
             "Hi, the lid is cracked. Please refund my order.\n\nThanks,\nDr Jane Doe\nA&E consultant",
+            // Outside attack 55: a piece of furniture's broken leg.
+            "The table arrived with a broken leg. Refund please.",
+            "Chair #2 has a broken leg.",
         ] {
             assert!(!crate::classify::safety_legal_injury(t), "{t}");
         }
@@ -401,6 +404,8 @@ mod tests {
             "The fumes were toxic and made me dizzy.",
             "Had to see a doctor\nafter it burned me",
             "We ended up in A&E with my daughter.",
+            // Outside attack 55: a person's broken leg.
+            "The chair collapsed and my dad ended up with a broken leg.",
         ] {
             assert!(crate::classify::safety_legal_injury(t), "{t}");
         }
