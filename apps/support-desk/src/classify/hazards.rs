@@ -99,7 +99,7 @@ pub enum Hazard {
     /// A hazard told as an event with nobody hurt (outside attack 55, `harm-in-passing`): a person tripping on the
     /// goods, a child able to reach a balcony or a window because a lock failed, a pet running into traffic, a blade
     /// coming loose while running, a guard part letting go by itself.
-    HazardEvent,
+    NearMiss,
 }
 
 /// An animal the goods can harm (outside attack 55 added the fish, poultry, small pets and garden birds people keep or
@@ -406,7 +406,7 @@ fn rows() -> &'static [Row] {
             // road letting go ("the baby gate came loose at the top of the stairs", "the balcony lock broke"). Found so
             // on arrival it is damaged goods ([`arrived_so`]).
             (
-                Hazard::HazardEvent,
+                Hazard::NearMiss,
                 format!(
                     r"(?i)\b(?:(?:baby|safety|child|toddler|pet|dog|puppy)\s*gates?|(?:cot|crib|playpen)\s*(?:sides?|rails?)|bed\s*(?:rails?|guards?)|window\s+(?:restrictors?|locks?|latch(?:es)?|catch(?:es)?)|balcony\s+(?:locks?|doors?|gates?|latch(?:es)?)|child\s*(?:locks?|catch(?:es)?|proof\s+(?:locks?|catch(?:es)?|latch(?:es)?|caps?))|(?:pram|buggy|stroller|pushchair)\s+(?:brakes?|locks?|harness(?:es)?|straps?))\b[^.!?\n]{{0,40}}?\b(?:{GAVE_WAY})\b"
                 ),
@@ -416,7 +416,7 @@ fn rows() -> &'static [Row] {
             // traffic; a blade that came loose while running. A person hurt by their own act ("cut herself on the
             // edge") is the reflexive of a harm verb.
             (
-                Hazard::HazardEvent,
+                Hazard::NearMiss,
                 format!(
                     r"(?i)\b(?:{PERSON})\s+(?:(?:just|then|nearly|almost|actually|also|both|already|has|have|had|keeps?)\s+)*(?:tripped|slipped|stumbled|tripping|slipping)\s+(?:up\s+)?(?:on|over)\s+(?:it|them|this|that|these|its|the\s+(?:[a-z'’-]+\s+){{0,2}}?(?:rugs?|runners?|mats?|carpets?|edges?|corners?|cables?|cords?|leads?|wires?|steps?|stairs?|straps?|legs?|base|hoses?|tiles?|boards?|trims?|lips?|hems?|treads?))\b|\bcaught\s+(?:my|his|her|their|our)\s+(?:foot|feet|toes?|heels?)\s+(?:on|in|under)\s+(?:it|them|the|its)\b|\b(?:{CHILD})(?:'s|’s)?\s+(?:could|can|was\s+able\s+to|were\s+able\s+to|managed\s+to|is\s+able\s+to|are\s+able\s+to)\s+(?:(?:easily|now|still|just|then)\s+)?(?:open|push|pull|get|climb|reach|undo|unlock|lift|slide|squeeze)\b[^.!?\n]{{0,40}}?\b(?:balcony|windows?|stairs|staircase|pool|pond|oven|hob|medicines?|bleach|chemicals|road|street)\b|\b(?:ran|run|runs|running|bolted|dashed|darted|escaped|got\s+loose)\s+(?:(?:off|out|away|straight|right)\s+)*(?:into|onto|across|in)\s+(?:the\s+)?(?:traffic|road|street|busy\s+road|main\s+road|motorway|dual\s+carriageway|highway)\b|\b(?:blades?|discs?|cutters?|drill\s+bits?)\s+(?:[a-z]+\s+){{0,2}}?(?:came|come|comes|coming|worked|working|shook|shaken)\s+(?:itself\s+)?(?:loose|off|out|away|free)\b[^.!?\n]{{0,40}}?\b(?:while|when|during|mid[- ]?\w*|as\s+(?:it|i|we|he|she)|in\s+use|running|spinning|cutting|blending)\b|\b(?:cut|burn(?:ed|t)|scalded|scratched|gashed|electrocuted|injured|hurt|trapped|pinched|impaled|shocked)\s+(?:him|her|my|them|our|your|it)sel(?:f|ves)\b|\b(?:got|gets|get|getting|had|has)\s+(?:my|his|her|their|its|a|one)\s+(?:little\s+|tiny\s+|left\s+|right\s+|front\s+|back\s+)?(?:{TRAPPABLE}|paws?|tail|hoof|hooves|claws?|beak|wings?|snout|nose)\s+(?:stuck|trapped|caught|wedged|jammed|tangled)\b"
                 ),
@@ -515,7 +515,7 @@ pub fn named(text: &str) -> Option<Hazard> {
                     !denied(&text, m.start())
                         && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
                         && (row.hazard != Hazard::GasEscaping || !water_fault(&text, m.start(), m.end()))
-                        && (row.hazard != Hazard::HazardEvent || !arrived_so(&text, m.start(), m.end()))
+                        && (row.hazard != Hazard::NearMiss || !arrived_so(&text, m.start(), m.end()))
                 })
                 .map(|_| row.hazard)
         })
@@ -763,7 +763,7 @@ fn caused_by_use(sentence: &str, r: &Reactions) -> bool {
             let next = words.get(i + 1).map_or("", String::as_str);
             if use_re.is_match(w) {
                 // A verb of use whose object is an errand ("after opening your email") is none.
-                return !(determiner(next) && !governs_goods(i + 1));
+                return !determiner(next) || governs_goods(i + 1);
             }
             if verbs_only {
                 return false;
@@ -1079,7 +1079,7 @@ mod tests {
     fn attack55_reactions_deaths_and_events_read_their_kind() {
         // The reaction reader is a set of patterns that must all compile (`reactions()` is `None` otherwise).
         assert!(reactions().is_some());
-        for h in [Hazard::AnimalKilled, Hazard::HazardEvent] {
+        for h in [Hazard::AnimalKilled, Hazard::NearMiss] {
             assert!(rows().iter().any(|r| r.hazard == h), "{h:?}");
         }
         let cases: &[(&str, Option<Hazard>)] = &[
@@ -1091,8 +1091,8 @@ mod tests {
             ("my bird got ill", Some(Hazard::AnimalHarmed)),
             ("two of my chickens died after we used the feeder", Some(Hazard::AnimalKilled)),
             ("the fox got one of our rabbits", Some(Hazard::AnimalKilled)),
-            ("my mum tripped on it twice", Some(Hazard::HazardEvent)),
-            ("the baby gate came loose at the top of the stairs", Some(Hazard::HazardEvent)),
+            ("my mum tripped on it twice", Some(Hazard::NearMiss)),
+            ("the baby gate came loose at the top of the stairs", Some(Hazard::NearMiss)),
             ("the bed rail arrived with the clamp snapped off", None),
             ("I was ill last week so couldn't post it back", None),
             ("I felt sick when I saw the bill", None),
