@@ -21,6 +21,7 @@ mod asks43;
 mod asks_combined39;
 mod attack54_harm;
 mod attack54_hidden;
+mod attack55_harm;
 mod attack55_reading;
 mod blind12_kinds;
 mod blind13_kinds;

@@ -85,10 +85,26 @@ pub enum Hazard {
     /// An animal made ill or hurt by the goods (b107 `g-039`): "the supplement make my horse very sick, he have colic",
     /// "our dog got sick after the treats", the vet called out. The pet's paw cut is [`Hazard::BodyHarmed`].
     AnimalHarmed,
+    /// A body reacting to the goods (outside attack 55, `harm-illness`): sickness, a stomach upset, a migraine,
+    /// dizziness, a faint, numb lips, palpitations, an asthma attack, skin or eyes reacting — told with the goods as
+    /// its cause ("the cleaner gave me terrible nausea", "made my cat sneeze and wheeze"), or told of a person or an
+    /// animal with what set it off in the sentence ("my son's lips went numb after chewing the teether", "threw up
+    /// after the new chews"). An illness with no such cause ("I was ill last week so couldn't post it", "sick of
+    /// waiting") is no reaction to the goods.
+    BodyReaction,
+    /// An animal killed or taken, or trapped by the goods (outside attack 55, `harm-animal`): "two of my chickens died
+    /// after we used the feeder", "the filter sucked in my betta and killed him", "the fox got one of our rabbits", "the
+    /// wire trapped a sparrow by the leg". A death told as the past of a life ("our dog died last year") is not one.
+    AnimalKilled,
+    /// A hazard told as an event with nobody hurt (outside attack 55, `harm-in-passing`): a person tripping on the
+    /// goods, a child able to reach a balcony or a window because a lock failed, a pet running into traffic, a blade
+    /// coming loose while running, a guard part letting go by itself.
+    NearMiss,
 }
 
-/// An animal the goods can harm.
-const ANIMAL: &str = r"horse|pony|mare|gelding|foal|dog|puppy|pup|cat|kitten|pet|rabbit|bunny|hamster|guinea\s+pig|parrot|bird|budgie|chicken|hen|goat|sheep|cow|calf|fish|tortoise|lizard|snake|ferret";
+/// An animal the goods can harm (outside attack 55 added the fish, poultry, small pets and garden birds people keep or
+/// feed; never "mouse", which is also a computer's).
+const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog";
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
@@ -124,7 +140,7 @@ const BODY: &str = r"head|face|leg|legs|foot|feet|arm|arms|hand|hands|fingers?|t
 const APPLIANCE: &str = r"faceplate|face\s*plate|screw|fitting|fixture|terminal|dimmer|base|casing|case|body|metal|steel|handle|plug|socket|cable|cord|lead|switch|door|frame|kettle|toaster|fridge|freezer|fryer|oven|hob|cooktop|cooker|blender|mixer|iron|machine|unit|appliance|heater|lamp|microwave|dishwasher|washer|dryer|tap|outlet|charger|grill|range|it";
 
 /// Verbs of a part giving way.
-const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through";
+const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone|open)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through|(?:opened|opens|dropped(?:\s+down)?|released|unclipped|unbuckled|unlatched|undid|unlocked)\s+(?:by\s+itself|on\s+its\s+own|itself)|unclipped|unbuckled|unlatched|popped\s+(?:open|off|out)";
 
 /// Being ridden, climbed or driven, or at speed.
 const IN_MOTION: &str = r"(?:going|riding|cycling|coming|rolling)\s+(?:down|up)(?:\s*hill)?|downhill|down\s+(?:the|a)\s+hill|on\s+the\s+(?:hill|descent|motorway|stairs)|at\s+speed|at\s+full\s+speed|mid[- ]ride|while\s+(?:(?:i|he|she|we|they|my\s+\w+|our\s+\w+)\s+(?:was|were|am|is|are)\s+)?(?:riding|cycling|driving|climbing|scooting|skating|descending|standing\s+on)(?:\s+(?:it|on\s+it))?";
@@ -232,7 +248,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::PersonHurt,
                 format!(
-                    r"(?i)\bbled\b|\b(?:caught|hit|struck|smacked|whacked|clipped|scratched|grazed|nicked|cut|sliced|poked|jabbed)\s+(?:{PERSON_OBJ})\s+(?:right\s+|just\s+)?(?:on|in|across|under|above|below|near|by)\s+(?:the|his|her|my|their|our|your)\s+(?:\w+\s+)?(?:{BODY}|{FACE})\b|\b(?:scratch|cut|graze|gash|nick|mark|welt|bruise|bump)\s+(?:\w+\s+){{0,2}}?(?:just\s+|right\s+)?(?:under|below|above|near|next\s+to|beside|by|on|over)\s+(?:his|her|my|their|our|the\s+(?:child|kid|baby)'?s)\s+(?:left\s+|right\s+)?(?:eye|eyes|{FACE})\b|\b(?:came|come|coming|comes|crashed|crashing|fell|falls|falling|toppled|tipped|landed|collapsed|dropped)\s+(?:down\s+)?(?:on|onto|on\s+top\s+of)\s+(?:{PERSON_OBJ})\b"
+                    r"(?i)\bbled\b|\b(?:caught|hit|struck|smacked|whacked|clipped|scratched|grazed|nicked|cut|sliced|poked|jabbed)\s+(?:{PERSON_OBJ})\s+(?:right\s+|just\s+)?(?:on|in|across|under|above|below|near|by)\s+(?:the|his|her|my|their|our|your)\s+(?:\w+\s+)?(?:{BODY}|{FACE})\b|\b(?:scratch|cut|graze|gash|nick|mark|welt|bruise|bump)\s+(?:\w+\s+){{0,2}}?(?:just\s+|right\s+)?(?:under|below|above|near|next\s+to|beside|by|on|over)\s+(?:his|her|my|their|our|the\s+(?:child|kid|baby)'?s)\s+(?:left\s+|right\s+)?(?:eye|eyes|{FACE})\b|\b(?:came|come|coming|comes|crashed|crashing|fell|falls|falling|toppled|tipped|landed|collapsed|dropped)\s+(?:down\s+|over\s+)?(?:on|onto|on\s+top\s+of)\s+(?:{PERSON_OBJ})\b"
                 ),
             ),
             // Current through a person or a live casing (ADR-1150).
@@ -377,6 +393,34 @@ fn rows() -> &'static [Row] {
                     r"(?i)\b(?:make|made|makes|making)\s+(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame)\b|\b(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:got|gets|became|was|were|went|is|are|has\s+been|have\s+been)\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame|poisoned)\b|\b(?:{ANIMAL})s?\s+(?:had|has|have|got|gets|get|developed)\s+(?:a\s+|bad\s+)?(?:colic|diarrh\w+|seizures?|vomiting)\b|\b(?:emergency\s+vet|vet\s+(?:came|had\s+to\s+come|was\s+called|called\s+out)|(?:call(?:ed)?|get|got)\s+(?:out\s+)?the\s+vet)\b"
                 ),
             ),
+            // Outside attack 55 (`harm-animal`): an animal killed, poisoned or trapped by the goods, or taken by a
+            // predator the goods let in. "Caught" and "tangled" need the part it was held by ("caught a blue tit by the
+            // wing"): "caught the cat" alone is a sight.
+            (
+                Hazard::AnimalKilled,
+                format!(
+                    r"(?i)\b(?:killed|strangled|drowned|suffocated|electrocuted|poisoned|trapped|snared|impaled|injured|crushed)\s+(?:(?:my|our|the|his|her|their|a|an|(?:one|two|three|some|all|both|several)\s+of\s+(?:my|our|the|his|her|their))\s+)(?:[a-z]+\s+)?(?:{ANIMAL})s?\b|\b(?:caught|tangled|snagged|gripped)\s+(?:(?:my|our|the|his|her|their|a|an)\s+)(?:[a-z]+\s+)?(?:{ANIMAL})s?\s+(?:up\s+)?by\s+(?:the|its|his|her|their)\s+(?:legs?|wings?|neck|head|foot|feet|hoof|hooves|paws?|tail|beak|toes?|claws?)\b|\b(?:fox(?:es)?|predators?|hawks?|badgers?|stoats?|weasels?|mink|coyotes?|raccoons?)\s+(?:got|took|killed|ate|grabbed|snatched|had|got\s+in\s+and\s+(?:killed|took|got))\s+(?:(?:one|two|three|four|several|some|all|both|a\s+few|most|half)\s+of\s+)?(?:my|our|the|his|her|their)\s+(?:[a-z]+\s+)?(?:{ANIMAL})s?\b"
+                ),
+            ),
+            // Outside attack 55 (`harm-in-passing`): a part that keeps a child, a sleeper or a pet from a fall or a
+            // road letting go ("the baby gate came loose at the top of the stairs", "the balcony lock broke"). Found so
+            // on arrival it is damaged goods ([`arrived_so`]).
+            (
+                Hazard::NearMiss,
+                format!(
+                    r"(?i)\b(?:(?:baby|safety|child|toddler|pet|dog|puppy)\s*gates?|(?:cot|crib|playpen)\s*(?:sides?|rails?)|bed\s*(?:rails?|guards?)|window\s+(?:restrictors?|locks?|latch(?:es)?|catch(?:es)?)|balcony\s+(?:locks?|doors?|gates?|latch(?:es)?)|child\s*(?:locks?|catch(?:es)?|proof\s+(?:locks?|catch(?:es)?|latch(?:es)?|caps?))|(?:pram|buggy|stroller|pushchair)\s+(?:brakes?|locks?|harness(?:es)?|straps?))\b[^.!?\n]{{0,40}}?\b(?:{GAVE_WAY})\b"
+                ),
+            ),
+            // Outside attack 55 (`harm-in-passing`): a hazard told as an event. A person tripping on the goods or
+            // catching a foot in them; a child able to reach a balcony, a window or the stairs; a pet running into
+            // traffic; a blade that came loose while running. A person hurt by their own act ("cut herself on the
+            // edge") is the reflexive of a harm verb.
+            (
+                Hazard::NearMiss,
+                format!(
+                    r"(?i)\b(?:{PERSON})\s+(?:(?:just|then|nearly|almost|actually|also|both|already|has|have|had|keeps?)\s+)*(?:tripped|slipped|stumbled|tripping|slipping)\s+(?:up\s+)?(?:on|over)\s+(?:it|them|this|that|these|its|the\s+(?:[a-z'’-]+\s+){{0,2}}?(?:rugs?|runners?|mats?|carpets?|edges?|corners?|cables?|cords?|leads?|wires?|steps?|stairs?|straps?|legs?|base|hoses?|tiles?|boards?|trims?|lips?|hems?|treads?))\b|\bcaught\s+(?:my|his|her|their|our)\s+(?:foot|feet|toes?|heels?)\s+(?:on|in|under)\s+(?:it|them|the|its)\b|\b(?:{CHILD})(?:'s|’s)?\s+(?:could|can|was\s+able\s+to|were\s+able\s+to|managed\s+to|is\s+able\s+to|are\s+able\s+to)\s+(?:(?:easily|now|still|just|then)\s+)?(?:open|push|pull|get|climb|reach|undo|unlock|lift|slide|squeeze)\b[^.!?\n]{{0,40}}?\b(?:balcony|windows?|stairs|staircase|pool|pond|oven|hob|medicines?|bleach|chemicals|road|street)\b|\b(?:ran|run|runs|running|bolted|dashed|darted|escaped|got\s+loose)\s+(?:(?:off|out|away|straight|right)\s+)*(?:into|onto|across|in)\s+(?:the\s+)?(?:traffic|road|street|busy\s+road|main\s+road|motorway|dual\s+carriageway|highway)\b|\b(?:blades?|discs?|cutters?|drill\s+bits?)\s+(?:[a-z]+\s+){{0,2}}?(?:came|come|comes|coming|worked|working|shook|shaken)\s+(?:itself\s+)?(?:loose|off|out|away|free)\b[^.!?\n]{{0,40}}?\b(?:while|when|during|mid[- ]?\w*|as\s+(?:it|i|we|he|she)|in\s+use|running|spinning|cutting|blending)\b|\b(?:cut|burn(?:ed|t)|scalded|scratched|gashed|electrocuted|injured|hurt|trapped|pinched|impaled|shocked)\s+(?:him|her|my|them|our|your|it)sel(?:f|ves)\b|\b(?:got|gets|get|getting|had|has)\s+(?:my|his|her|their|its|a|one)\s+(?:little\s+|tiny\s+|left\s+|right\s+|front\s+|back\s+)?(?:{TRAPPABLE}|paws?|tail|hoof|hooves|claws?|beak|wings?|snout|nose)\s+(?:stuck|trapped|caught|wedged|jammed|tangled)\b"
+                ),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"
@@ -462,16 +506,350 @@ pub fn without_surprise_shocks(text: &str) -> String {
 /// The hazard the text describes, if any: the first row whose object and context stand in one sentence, undenied.
 pub fn named(text: &str) -> Option<Hazard> {
     let text = without_degree_bits(&containers_folded(&super::scope::things_as_they(text)));
-    rows().iter().find_map(|row| {
-        row.pattern
-            .find_iter(&text)
-            .find(|m| {
-                !denied(&text, m.start())
-                    && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
-                    && (row.hazard != Hazard::GasEscaping || !water_fault(&text, m.start(), m.end()))
-            })
-            .map(|_| row.hazard)
+    rows()
+        .iter()
+        .find_map(|row| {
+            row.pattern
+                .find_iter(&text)
+                .find(|m| {
+                    !denied(&text, m.start())
+                        && (row.hazard != Hazard::ChildsMouth || !another_mouth(&text, m.start(), m.end()))
+                        && (row.hazard != Hazard::GasEscaping || !water_fault(&text, m.start(), m.end()))
+                        && (row.hazard != Hazard::NearMiss || !arrived_so(&text, m.start(), m.end()))
+                })
+                .map(|_| row.hazard)
+        })
+        .or_else(|| body_reaction(&text))
+}
+
+/// A person in a sentence about a body's reaction: the writer, their family, a user (outside attack 55).
+const KIN: &str = r"husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|babies|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|neighbou?r|staff|user|customer|guest|family|parents?|mother-in-law|father-in-law|fianc[eé]e?|girlfriend|boyfriend|flatmate|housemate|roommate|team|patient|client|twins?";
+
+/// A body's reaction no other sense of the word shares (outside attack 55): read with no subject named.
+const PHYS: &str = r"(?:pounding|splitting|blinding|thumping|throbbing|banging|terrible|awful|severe|horrible|nasty|constant)\s+headaches?|vomit\w*|threw\s+up|throw(?:ing|s)?\s+up|diarrh\w+|nause\w+|queasy|migraines?|palpitations|asthma\s+(?:attacks?|flare(?:-?ups?)?)|wheez\w+|dizz(?:y|iness)|light[- ]headed|fainted|fainting|felt\s+faint|(?:stomach|tummy|belly)\s*(?:aches?|cramps?|pains?|upset|bug)|upset\s+(?:stomach|tummy)|food\s+poisoning|(?:couldn'?t|could\s+not|can'?t|cannot|struggl\w+\s+to|trouble|difficulty)\s+breath\w*|short(?:ness)?\s+of\s+breath|breathless\w*|chest\s+(?:pains?|tightness|infection)|(?:heart|heartbeat|chest|pulse)\s+(?:flutter\w*|racing|race|raced|pound\w*|skipp\w*|palpitations)|sneez\w+|coughing|coughed|a\s+(?:bad\s+|nasty\s+|hacking\s+|persistent\s+)?cough|nosebleeds?|nose\s+bleeds?|runny\s+poo\w*|loose\s+stools?|seizures?|colic|lethargic|went\s+numb|numbness|conjunctivitis|dermatitis|eczema\s+flare\w*";
+
+/// A reaction word with another sense as well ("sick of", "ill-fitting", a "lame" excuse, "shaking" with anger): read
+/// only of a person or an animal named as its subject, or with the goods as its cause.
+const AMBIG: &str = r"sick|ill|unwell|poorly|faint|numb|a\s+(?:bad\s+|nasty\s+|severe\s+)?reaction|collapsed|lame|limp(?:ing)?|sore\s+eyes|red\s+eyes|bloodshot|bloated|burning\s+eyes|watery\s+eyes|itchy|itchiness|itching\s+all\s+over";
+
+/// What an animal does when it is unwell: read of an animal only.
+const ANIMAL_SIGNS: &str = r"shaking|trembling|drooling|panting\s+heavily|hiding|not\s+eating|off\s+(?:his|her|their|its)\s+food|stopped\s+(?:eating|drinking|laying)|won'?t\s+eat\s*(?:[.,;!]|$|and\b|since\b|after\b|for\b|anything\b)|refus\w+\s+(?:to\s+eat|food)";
+
+/// A part of a body a reaction shows on (of a person or an animal).
+const REACTING_PART: &str = r"lips?|tongue|mouth|throat|gums?|skin|face|cheeks?|eyes?|eyelids?|nose|ears?|scalp|hands?|fingers?|arms?|neck|chest|heart|heartbeat|pulse|stomach|tummy|belly|paws?|pads?|muzzle|hooves|hoof|beak|gills";
+
+/// What a body part does when it reacts.
+const PART_STATE: &str = r"numb|tingl\w+|red|raw|swollen|swelled|swelling|puffy|peel\w*|burning|stinging|stung|itchy|itching|bleeding|blistered|watering|streaming|inflamed|flutter\w*|racing|raced|pound\w*|tight\w*|broke\s+out|breaking\s+out|covered\s+in\s+(?:spots|bumps|a\s+rash|hives|blisters|sores)";
+
+/// Hair, fur or feathers coming out.
+const COAT: &str = r"hair|fur|feathers";
+
+/// The verbs and adverbs between a subject and its reaction: "has been", "felt", "woke up", "was now", "started".
+const BETWEEN: &str = r"(?:(?:has|have|had)\s+been|is|are|was|were|am|'s|'re|'m|got|gets|get|getting|became|becomes|become|went|goes|go|felt|feel|feels|feeling|started|starts|began|keeps?|kept|woke\s+up|came\s+out\s+in|come\s+out\s+in|now|also|then|still|all|both|really|very|so|quite|badly|violently|terribly|constantly|just|been|had|has|have|developed|suffered|ended\s+up|seems?|seemed|looks?|looked|immediately|suddenly|later|soon|and|with|from|an?|some|terrible|awful|horrible|nasty|bad|severe|serious|really|such|sudden|pounding|splitting|blinding|thumping|banging|massive|constant|mild|slight)";
+
+/// Verbs of using the goods, as a cause's head ("after using", "since we switched", "within an hour of drinking").
+const USE: &str = r"use|uses|using|used|eat|eats|eating|ate|eaten|drink|drinks|drinking|drank|drunk|take|taking|took|taken|wear|wearing|wore|worn|apply|applying|applied|open|opening|opened|chew|chewing|chewed|start|starting|started|switch|switching|switched|add|adding|added|wash|washing|washed|walking|walked|sleep|sleeping|slept|sit|sitting|sat|touch|touching|touched|feed|feeding|fed|set|setting|install|installing|installed|plug|plugging|plugged|light|lighting|lit|spray|spraying|sprayed|putting|giving|gave|smelling|smelt|smelled|breath\w*|inhal\w*|unpack\w*|hung|hanging|bath\w*|brush\w*|rub\w*|swallow\w*|lick\w*|playing|played|filling|filled|cooking|cooked|cleaning|cleaned|introduc\w*|spoon\w*|sip\w*|dose|doses|application|applications";
+
+/// Nouns after a determiner that name a time or an errand, not the goods: "after the weekend", "since our call".
+const NOT_GOODS: &[&str] = &[
+    "weekend",
+    "week",
+    "weeks",
+    "day",
+    "days",
+    "month",
+    "months",
+    "year",
+    "years",
+    "holiday",
+    "holidays",
+    "christmas",
+    "easter",
+    "morning",
+    "evening",
+    "afternoon",
+    "night",
+    "nights",
+    "hour",
+    "hours",
+    "minute",
+    "minutes",
+    "surgery",
+    "operation",
+    "birth",
+    "flu",
+    "virus",
+    "covid",
+    "cold",
+    "accident",
+    "funeral",
+    "move",
+    "delivery",
+    "courier",
+    "news",
+    "email",
+    "emails",
+    "reply",
+    "message",
+    "call",
+    "chat",
+    "conversation",
+    "bill",
+    "invoice",
+    "price",
+    "service",
+    "team",
+    "staff",
+    "support",
+    "agent",
+    "order",
+    "parcel",
+    "package",
+    "box",
+    "last",
+    "time",
+    "while",
+    "trip",
+    "review",
+    "reviews",
+    "comments",
+    "photos",
+    "pictures",
+    "website",
+    "site",
+    "post",
+    "letter",
+    "statement",
+    "bank",
+];
+
+struct Reactions {
+    caused: Regex,
+    phys: Regex,
+    person: Regex,
+    animal: Regex,
+    animal_signs: Regex,
+    part: Regex,
+    coat: Regex,
+    cue: Regex,
+    duration: Regex,
+    animal_word: Regex,
+    death: Regex,
+    counted: Regex,
+    life_past: Regex,
+    vet: Regex,
+    toxicity: Regex,
+}
+
+fn reactions() -> Option<&'static Reactions> {
+    static R: OnceLock<Option<Reactions>> = OnceLock::new();
+    R.get_or_init(|| {
+        let living = format!(
+            r"(?:me|him|her|us|them|(?:my|our|his|her|their|the)\s+(?:[a-z-]+\s+){{0,2}}?(?:{KIN}|{ANIMAL})s?|(?:one|two|three|four|five|several|some|all|both|most|a\s+few|half)\s+of\s+(?:us|them|(?:my|our|the|his|her|their)\s+(?:[a-z-]+\s+)?(?:{KIN}|{ANIMAL})s?))"
+        );
+        let owner = r"(?:(?:my|our|his|her|their)\s+(?:[a-z]+(?:'s|’s|s')\s+)?|[a-z]+(?:'s|’s)\s+)";
+        Some(Reactions {
+            // The goods as the cause: "gave me terrible nausea", "made my cat sneeze", "left my cheeks red and
+            // peeling", "brought on a migraine", "made two of our ponies colic".
+            caused: Regex::new(&format!(
+                r"(?i)\b(?:gave|gives|give|giving|given|caused|causes|causing|cause|triggered|triggers|trigger|brought\s+on|brings\s+on|bring\s+on|left|leaves|leave|made|makes|make|making)\s+(?:(?:{living})\s+(?:(?:{BETWEEN})\s+){{0,3}}(?:feel\s+|go\s+|come\s+out\s+in\s+)?(?:{PHYS}|{AMBIG}|{ANIMAL_SIGNS})|(?:{owner})(?:{REACTING_PART})\s+(?:(?:go|feel|all|so|really|very|bright|completely|totally|come|turn|[a-z]+\s+and)\s+){{0,3}}(?:{PART_STATE}|{PHYS})|(?:{owner})(?:{COAT})\s+(?:come|fall|start\s+(?:coming|falling))\s+out|(?:(?:on\s+)?(?:a|an|my|his|her|their|some|severe|bad|terrible|awful|horrible|nasty|really|very)\s+)+(?:{PHYS}))"
+            ))
+            .ok()?,
+            phys: Regex::new(&format!(r"(?i)\b(?:{PHYS})\b")).ok()?,
+            person: Regex::new(&format!(
+                r"(?i)(?:^\s*|\b(?:i|we|he|she|they|(?:my|our|his|her|their|the|a)\s+(?:[a-z-]+\s+){{0,2}}?(?:{KIN})s?|(?:one|two|three|several|some|all|both|most|a\s+few)\s+of\s+(?:us|(?:my|our|the)\s+(?:[a-z-]+\s+)?(?:{KIN})s?))\s+)(?:(?:{BETWEEN})\s+){{1,4}}(?:{AMBIG}|headaches?)\b"
+            ))
+            .ok()?,
+            animal: Regex::new(&format!(
+                r"(?i)\b(?:(?:my|our|his|her|their|the|a|an|all\s+(?:my|our|the)|(?:one|two|three|four|five|several|some|all|both|most|a\s+few|half)\s+of\s+(?:my|our|the|his|her|their))\s+(?:[a-z-]+\s+){{0,2}}?(?:{ANIMAL})s?|(?:{ANIMAL})s?)\s+(?:(?:{BETWEEN})\s+){{0,4}}(?:{PHYS}|{AMBIG}|poisoned)\b"
+            ))
+            .ok()?,
+            animal_signs: Regex::new(&format!(
+                r"(?i)\b(?:(?:my|our|his|her|their|the|a|an|(?:one|two|three|some|all|both|several)\s+of\s+(?:my|our|the))\s+(?:[a-z-]+\s+){{0,2}}?(?:{ANIMAL})s?|(?:{ANIMAL})s?|he|she|they)\s+(?:(?:{BETWEEN})\s+){{0,4}}(?:{ANIMAL_SIGNS})"
+            ))
+            .ok()?,
+            part: Regex::new(&format!(
+                r"(?i)(?:{owner})(?:{REACTING_PART})\s+(?:(?:{BETWEEN}|bright)\s+){{0,4}}(?:{PART_STATE})\b|\b(?:felt|feel|feels|feeling|could\s+feel)\s+(?:{owner})(?:chest|heart|heartbeat|pulse|throat|lips|tongue|face|skin)\s+(?:flutter|race|racing|pound|pounding|skip|skipping|tighten|tightening|close|closing|swell|swelling|burn|burning|tingle|tingling|go\s+numb)\b"
+            ))
+            .ok()?,
+            coat: Regex::new(&format!(
+                r"(?i)(?:{owner})(?:{COAT})\s+(?:(?:{BETWEEN})\s+){{0,3}}(?:falling|fall|fell|coming|come|came)\s+out"
+            ))
+            .ok()?,
+            cue: Regex::new(r"(?i)\b(?:after|since|following|from|within|when|while|whenever|once|(?:every|each)\s+time|because\s+of|due\s+to|thanks\s+to)\b").ok()?,
+            duration: Regex::new(r"(?i)\b(?:for\s+(?:\d+|a|an|two|three|four|five|six|seven|several|a\s+few|a\s+couple\s+of)\s+(?:days?|hours?|nights?|weeks?)|for\s+(?:days|hours|weeks)|all\s+(?:night|day|evening|week))\b").ok()?,
+            // An animal as a noun in its own right, not a modifier of goods ("the fish tank pump", "the dog bed").
+            animal_word: Regex::new(&format!(
+                r"(?i)\b(?:{ANIMAL})s?\b(?:\s*[,;:)-]|\s*$|\s+(?:and|but|or|was|were|is|are|had|has|have|got|gets|died|in|on|by|from|with|at|to|into|so|because|who|which|that|stopped|started|kept|keeps|seemed|seems|looked|looks|ate|eats|drank|all|both|then|now|just|been|went|became|developed|suffered|came|seem|look)\b)"
+            ))
+            .ok()?,
+            death: Regex::new(&format!(
+                r"(?i)\b(?:(?:my|our|his|her|their|the|a|an|all\s+(?:my|our|the)|(?:one|two|three|four|five|six|several|some|most|all|both|a\s+few|half)\s+of\s+(?:my|our|the|his|her|their))\s+(?:[a-z-]+\s+){{0,2}}?(?:{ANIMAL})s?|(?:{ANIMAL})s?)\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|actually|unfortunately|since|now|each)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|perished)\b"
+            ))
+            .ok()?,
+            counted: Regex::new(
+                r"(?i)\b(?:he|she|it|they|one|two|three|four|five|six|several|some|most|all|both|half)(?:\s+of\s+them)?\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|is|are|was|were|now|has\s+since|got|became|went|been)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|sick|ill|unwell|poorly)\b|\b(?:killed|drowned|strangled|suffocated|crushed|trapped)\s+(?:him|her|it|them|one|two|three|both|all\s+of\s+them)\b",
+            )
+            .ok()?,
+            life_past: Regex::new(
+                r"(?i)\b(?:last\s+(?:week|month|year|spring|summer|autumn|winter|christmas)|ago|old\s+age|natural\s+causes|passed\s+away|put\s+(?:\w+\s+)?(?:down|to\s+sleep)|in\s+(?:19|20)\d\d|no\s+longer\s+(?:need|needed|require))\b",
+            )
+            .ok()?,
+            vet: Regex::new(r"(?i)\bvets?\b").ok()?,
+            toxicity: Regex::new(r"(?i)\b(?:toxicity|poisoning|toxic\s+reaction)\b").ok()?,
+        })
     })
+    .as_ref()
+}
+
+/// A cause of a reaction in the rest of the sentence (outside attack 55): a cue word ("after", "since", "within",
+/// "when") then, within a few words, a verb of using the goods or a noun after a determiner that is not a time or an
+/// errand ("after the holidays", "since our call", "when it arrived" are none). "When" and "while" take a verb of use
+/// only; "after" ending its clause ("I felt ill after.") points back at the goods.
+fn caused_by_use(sentence: &str, r: &Reactions) -> bool {
+    static USE_RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(use_re) = USE_RE.get_or_init(|| Regex::new(&format!(r"(?i)^(?:{USE})$")).ok()).as_ref() else {
+        return false;
+    };
+    r.cue.find_iter(sentence).any(|m| {
+        let cue = m.as_str().to_lowercase();
+        let verbs_only = matches!(cue.as_str(), "when" | "while" | "whenever" | "once") || cue.ends_with("time");
+        let tail = &sentence[m.end()..];
+        let clause = tail.split([',', ';', ':']).next().unwrap_or("");
+        let words: Vec<String> = clause
+            .split_whitespace()
+            .take(8)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_lowercase())
+            .collect();
+        if words.is_empty() {
+            return cue == "after";
+        }
+        // A verb of another errand first ("after reading your email", "since talking to you") is no use of the goods.
+        if words[0].ends_with("ing") && !use_re.is_match(&words[0]) {
+            return false;
+        }
+        // The noun a determiner at `at` governs, past its adjectives: a time or an errand is no cause.
+        let governs_goods = |at: usize| {
+            words[at + 1..]
+                .iter()
+                .find(|n| {
+                    !matches!(
+                        n.as_str(),
+                        "new" | "old" | "first" | "second" | "same" | "whole" | "little" | "few" | "couple" | "of"
+                    )
+                })
+                .is_some_and(|n| !NOT_GOODS.contains(&n.as_str()))
+        };
+        let determiner = |w: &str| {
+            matches!(
+                w,
+                "the"
+                    | "this"
+                    | "these"
+                    | "those"
+                    | "that"
+                    | "your"
+                    | "its"
+                    | "a"
+                    | "an"
+                    | "new"
+                    | "one"
+                    | "two"
+                    | "three"
+            )
+        };
+        (0..words.len()).any(|i| {
+            let w = words[i].as_str();
+            let next = words.get(i + 1).map_or("", String::as_str);
+            if use_re.is_match(w) {
+                // A verb of use whose object is an errand ("after opening your email") is none.
+                return !determiner(next) || governs_goods(i + 1);
+            }
+            if verbs_only {
+                return false;
+            }
+            if determiner(w) {
+                return governs_goods(i);
+            }
+            matches!(w, "it" | "them")
+                && !matches!(next, "arrived" | "came" | "turned" | "got" | "was" | "showed" | "is")
+        })
+    })
+}
+
+/// A body's reaction to the goods, a person's or an animal's, or an animal's death (outside attack 55): see
+/// [`Hazard::BodyReaction`] and [`Hazard::AnimalKilled`]. Read sentence by sentence; a match a negator stands right
+/// before ("no one got sick", "not ill") is none.
+fn body_reaction(text: &str) -> Option<Hazard> {
+    let r = reactions()?;
+    let undenied = |re: &Regex, s: &str| re.find_iter(s).any(|m| !denied(s, m.start()) && !idiom(&s[m.end()..]));
+    for sentence in text.split(['.', '!', '?', '\n']) {
+        if sentence.trim().is_empty() {
+            continue;
+        }
+        if undenied(&r.caused, sentence) {
+            return Some(Hazard::BodyReaction);
+        }
+        let cause = caused_by_use(sentence, r);
+        let animal = r.animal_word.is_match(sentence);
+        if cause && (undenied(&r.phys, sentence) || undenied(&r.person, sentence)) {
+            return Some(Hazard::BodyReaction);
+        }
+        if (cause || r.duration.is_match(sentence)) && (undenied(&r.part, sentence) || undenied(&r.coat, sentence)) {
+            return Some(Hazard::BodyReaction);
+        }
+        if undenied(&r.animal, sentence) {
+            return Some(Hazard::AnimalHarmed);
+        }
+        if animal && (cause || r.vet.is_match(text)) && undenied(&r.animal_signs, sentence) {
+            return Some(Hazard::AnimalHarmed);
+        }
+        if animal && r.toxicity.is_match(text) {
+            return Some(Hazard::AnimalHarmed);
+        }
+        let life_past = r.life_past.is_match(sentence) && !cause;
+        if !life_past && (undenied(&r.death, sentence) || (animal && undenied(&r.counted, sentence))) {
+            return Some(Hazard::AnimalKilled);
+        }
+    }
+    None
+}
+
+/// A reaction word in an idiom of feeling or of making, read from what follows it: "sick of", "sick and tired", "sick
+/// to death", "ill at ease", "ill-fitting", "poorly made", "sick pay", "coughed up the money".
+fn idiom(after: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)^(?:\s+|-)(?:of|and\s+tired|to\s+death|to\s+(?:my|the)\s+(?:back\s+)?teeth|at\s+ease|fitting|fitted|made|",
+            r"packed|designed|built|finished|stitched|served|handled|written|advised|equipped|leave|pay|note|days?|bay|up|",
+            r"to\s+(?:you|your|the\s+(?:service|news|excuses?)))\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(after))
+}
+
+/// A sentence that tells the goods' state on arrival ("the bed rail arrived with the clamp snapped off", "came
+/// broken", "out of the box", "in transit"): a fault found, no event in use (outside attack 55).
+fn arrived_so(text: &str, start: usize, end: usize) -> bool {
+    let from = text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    let to = text[end..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| end + i);
+    let sentence = text[from..to].to_lowercase();
+    [
+        "arrived",
+        "came with",
+        "came broken",
+        "delivered",
+        "in transit",
+        "out of the box",
+        "in the box",
+        "unboxed",
+        "unpacked",
+    ]
+    .iter()
+    .any(|w| sentence.contains(w))
 }
 
 /// A hissing valve or tank in a sentence about water (a cistern's fill valve, a water heater's tank): a plumbing fault.
@@ -691,6 +1069,39 @@ mod tests {
             ("small crack and light gets in through the seam", None),
             ("I was a bit slow, the kids had flu and the dog ate a sock", None),
             ("my toddler chewed the toy and a small piece came off in his mouth", Some(Hazard::ChildsMouth)),
+        ];
+        for (t, want) in cases {
+            assert_eq!(named(t), *want, "{t}");
+        }
+    }
+
+    #[test]
+    fn attack55_reactions_deaths_and_events_read_their_kind() {
+        // The reaction reader is a set of patterns that must all compile (`reactions()` is `None` otherwise).
+        assert!(reactions().is_some());
+        for h in [Hazard::AnimalKilled, Hazard::NearMiss] {
+            assert!(rows().iter().any(|r| r.hazard == h), "{h:?}");
+        }
+        let cases: &[(&str, Option<Hazard>)] = &[
+            ("the cleaner gave me terrible nausea and a migraine", Some(Hazard::BodyReaction)),
+            ("my son's lips went numb after chewing the teether", Some(Hazard::BodyReaction)),
+            ("I felt ill after.", Some(Hazard::BodyReaction)),
+            ("the litter dust made my cat sneeze and wheeze", Some(Hazard::BodyReaction)),
+            ("my dog threw up three times after the new chews", Some(Hazard::BodyReaction)),
+            ("my bird got ill", Some(Hazard::AnimalHarmed)),
+            ("two of my chickens died after we used the feeder", Some(Hazard::AnimalKilled)),
+            ("the fox got one of our rabbits", Some(Hazard::AnimalKilled)),
+            ("my mum tripped on it twice", Some(Hazard::NearMiss)),
+            ("the baby gate came loose at the top of the stairs", Some(Hazard::NearMiss)),
+            ("the bed rail arrived with the clamp snapped off", None),
+            ("I was ill last week so couldn't post it back", None),
+            ("I felt sick when I saw the bill", None),
+            ("sick of waiting for a reply", None),
+            ("the jumper is itchy after one wash", None),
+            ("this return process gave me a headache", None),
+            ("our dog died last year, the food is unopened", None),
+            ("the fish tank pump arrived and it is dead", None),
+            ("the cat won't eat this food, she's fussy", None),
         ];
         for (t, want) in cases {
             assert_eq!(named(t), *want, "{t}");

@@ -93,6 +93,7 @@ struct Patterns {
     proceedings: Regex,
     non_threat: Regex,
     sue_name: Regex,
+    police: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -121,7 +122,7 @@ fn patterns() -> &'static Patterns {
             proceedings: Regex::new(concat!(
                 r"(?i)\b(?:commenc\w*|start\w*|begin\w*|initiat\w*|issu\w*|institut\w*|bring\w*|brought|instructed\s+to|",
                 r"take|taking)\s+(?:legal\s+|court\s+|civil\s+)?proceedings\b|\bletter\s+before\s+(?:action|claim)\b|",
-                r"\bpre-?action\s+(?:letter|protocol)\b|\bkancelari\w*\s+(?:radc\w*|adwokack\w*|prawn\w*)|\bradc\w*\s+prawn\w*|",
+                r"\bpre-?action\s+(?:letter|protocol)\b|\bletter\s+of\s+(?:demand|claim)\b|\b(?:formal\s+)?demand\s+letter\b|\bcease\s+and\s+desist\b|\bkancelari\w*\s+(?:radc\w*|adwokack\w*|prawn\w*)|\bradc\w*\s+prawn\w*|",
                 r"\badwokat\w*|\bpozew\b|\bpozw\w*\s+(?:do\s+)?s[aą]d\w*|\blaw\s+(?:firm|office|offices|practice|chambers)\b|",
                 // Outside attack 54: a lawyer found or a court taken to in Chinese, Japanese, Russian, Turkish, Czech
                 // (the Cyrillic "в" arrives as the Latin "b" its look folds to).
@@ -136,7 +137,7 @@ fn patterns() -> &'static Patterns {
                     r"(?i)\b(?:not|never|won'?t|wouldn'?t|no\s+(?:need|plan|intention|wish)\s+(?:to|of)|",
                     r"(?:don'?t|do\s+not|didn'?t)\s+(?:want|plan|intend|need|wish)\s+to|have\s+no\s+(?:plans?|intention)\s+(?:to|of))",
                     r"\s+(?:(?:even\s+|going\s+to\s+|gonna\s+|be\s+|make\s+a\s+fuss\s+or\s+|planning\s+to\s+|about\s+to\s+)*)",
-                    r"(?:{TAKE}|sue|suing|involv\w*|bother\w*)\b[^.?!\n,;]{{0,60}}?\b(?:{BODIES}|anyone|anybody|lawyers?|solicitors?|attorneys?|anything\s+like\s+that)\b",
+                    r"(?:{TAKE}|sue|suing|involv\w*|bother\w*)\b[^.?!\n,;]{{0,60}}?\b(?:{BODIES}|anyone|anybody|lawyers?|solicitors?|attorneys?|anything\s+like\s+that|police|cops|action\s+fraud)\b",
                     r"(?:[^.?!\n]*?(?:\bbut\b|\bunless\b|\bif\b|\botherwise\b))?",
                     // A job or a workplace: "my husband is a lawyer", "I'm a paralegal", "I work at the Office of Fair
                     // Trading", "she's a solicitor", "as a lawyer".
@@ -156,6 +157,8 @@ fn patterns() -> &'static Patterns {
                     r"charging|fuel|oxygen|co2|dive|diving|air|tank|bbq|barbecue|grill|cylinder|bottle|low[- ]pressure|",
                     r"high[- ]pressure|adjustable)\s+regulators?\b|\bregulators?\s+(?:valve|hose|knob|dial|kit|assembly|part)s?\b",
                     r"|\bcourt\s+(?:shoes?|yard|side)\b|\bcourtyard\b|\bpower\s+of\s+attorney\b|\bhall\s+of\s+justice\b",
+                    // A court's jobs (outside attack 55, `lawyer-as-person`): "as a court reporter I type all day".
+                    r"|\bcourt\s+(?:reporters?|interpreters?|stenographers?|clerks?|ushers?|transcribers?|translators?|administrators?|cleaners?|security\s+(?:guard|officer)s?)\b",
                 ),
                 TAKE = TAKE,
                 BODIES = BODIES,
@@ -163,6 +166,19 @@ fn patterns() -> &'static Patterns {
             .ok()?,
             // Sue as a name (case-sensitive capital), not after a modal or "to".
             sue_name: Regex::new(r"\bSue\b").ok()?,
+            // A matter taken to the police or to Action Fraud (outside attack 55, `legal-threat`): "I'm reporting it to
+            // Action Fraud / the police", "I've gone to the police with it", "I'll call the police", "filing a police
+            // report". The police as a thing's kind ("the police car toy") or a job ("I'm a police officer") take
+            // nothing anywhere.
+            police: Regex::new(concat!(
+                r"(?i)\b(?:report\w*|go(?:es|ing)?|gone|went|head\w*|tak\w*|took|contact\w*|call\w*|ring\w*|rang|phon\w*|",
+                r"involv\w*|tell\w*|told|inform\w*|notif\w*|complain\w*|escalat\w*|refer\w*|pass\w*|forward\w*|send\w*|sent)",
+                r"\b[^.?!\n]{0,40}?\b(?:to|with)\s+(?:the\s+)?(?:local\s+)?(?:police|cops)\b(?:\s+(?:station|department|about|with|and|if|unless|too|as|now|today|tomorrow|over|for))?",
+                r"|\b(?:call\w*|ring\w*|rang|phon\w*|contact\w*|involv\w*|get\w*|got|alert\w*)\s+(?:in\s+)?(?:the\s+)?(?:police|cops)\b",
+                r"|\b(?:fil\w*|mak\w*|made|lodg\w*|submit\w*|open\w*|rais\w*|get\w*|got|have|has|had)\s+(?:a\s+|an\s+|my\s+)?(?:police|crime|fraud)\s+(?:report|complaint|reference)\b",
+                r"|\baction\s+fraud\b",
+            ))
+            .ok()?,
         })
     })
     .as_ref()
@@ -246,10 +262,17 @@ pub fn without_non_threats(text: &str) -> String {
         for c in lawyer.captures_iter(&out.clone()) {
             let (Some(m), Some(next)) = (c.get(0), c.get(1)) else { continue };
             let next_word = next.as_str().to_lowercase();
-            let rest = out[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("");
+            // The attorney general is a body a matter is taken to, never an attorney's modifier (outside attack 55:
+            // "I'll be contacting the state attorney general's office").
+            if m.as_str().to_lowercase().starts_with("attorney") && next_word.starts_with("general") {
+                continue;
+            }
             // After a possessive the next word is a noun (outside attack 54: "the ombudsman's report you cite"),
-            // never a verb of taking.
+            // never a verb of taking; and the lawyer's thing ends its clause (outside attack 55: "for my lawyer's
+            // retirement, but two pens don't write" — the pens write, no lawyer does).
             let possessive = m.as_str()[..next.start() - m.start()].contains(['\'', '’']);
+            let sentence = out[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("");
+            let rest = if possessive { own_clause(sentence) } else { sentence };
             let threat_goes_on = KEEPS_THE_PRESS.contains(&next_word.as_str())
                 || KEEPS_A_LAWYER.contains(&next_word.as_str())
                 || (!possessive && take.is_match(next.as_str()))
@@ -260,6 +283,7 @@ pub fn without_non_threats(text: &str) -> String {
             }
         }
     }
+    out = without_lawyers_as_people(&out);
     for m in p.sue_name.find_iter(&out.clone()) {
         let before = out[..m.start()].trim_end().to_lowercase();
         let last = before.split_whitespace().last().unwrap_or("");
@@ -282,6 +306,71 @@ pub fn without_non_threats(text: &str) -> String {
         );
         if !verb_before && !before.is_empty() {
             out.replace_range(m.range(), "   ");
+        }
+    }
+    out
+}
+
+/// A sentence's first clause: up to a comma, a semicolon, a colon, or a "but" / "and" that starts another.
+fn own_clause(sentence: &str) -> &str {
+    let lower = sentence.to_lowercase();
+    let mut end = sentence.find([',', ';', ':']).unwrap_or(sentence.len());
+    for joint in [" but ", " and "] {
+        if let Some(at) = lower.find(joint) {
+            end = end.min(at);
+        }
+    }
+    &sentence[..end]
+}
+
+/// A lawyer who is a person the goods were for, and a law firm or office that is a workplace (outside attack 55,
+/// `lawyer-as-person`), blanked (offsets kept):
+/// - the lawyer a gift or a purchase was for: "a thank-you gift for my solicitor and the nib is bent", "Got this for my
+///   attorney as a thank you" — a word of buying or giving before, and nothing taken anywhere in the lawyer's clause;
+/// - a law firm, office or practice that is ours or where someone is: "our law firm ordered 2 boxes", "our office
+///   manager at the law firm", "for our law office" — in a sentence that takes nothing anywhere and threatens nothing
+///   ("I have passed this to a law firm", "our law firm will be in touch" stay).
+fn without_lawyers_as_people(text: &str) -> String {
+    static RE: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let Some((gift, workplace, threat)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(concat!(
+                    r"(?i)\b(?:gifts?|presents?|bought|buy|buying|ordered|order|got|get|purchased|thank[- ]you|birthday|",
+                    r"retirement|christmas|wedding|anniversary|farewell)\b[^.!?\n]{0,50}?\bfor\s+(?:my|our|his|her|their|the)\s+",
+                    r"(?:[a-z]+\s+)?(?:lawyer|attorney|solicitor|barrister)s?\b",
+                ))
+                .ok()?,
+                Regex::new(
+                    r"(?i)\b(?:our|my|(?:at|for|in|from)\s+(?:the|our|my|a|his|her|their))\s+(?:[a-z]+\s+)?(?:law|legal)\s+(?:firm|office|offices|practice|chambers|school|library|department|faculty)\b",
+                )
+                .ok()?,
+                Regex::new(&format!(
+                    r"(?i)\b(?:{TAKE}|sue|suing|will|going\s+to|gonna|'ll|shall|instructed|instruct|representing|represent|in\s+touch|hear|action|proceedings|claim)\b"
+                ))
+                .ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in gift.find_iter(text) {
+        let sentence = text[m.end()..].split(['.', '!', '?', '\n']).next().unwrap_or("");
+        if !threat.is_match(own_clause(sentence)) {
+            // Only the lawyer word is blanked: the gift's words stay for the other readers.
+            let at = m.as_str().rfind(' ').map_or(m.start(), |i| m.start() + i + 1);
+            out.replace_range(at..m.end(), &" ".repeat(m.end() - at));
+        }
+    }
+    for m in workplace.find_iter(text) {
+        let from = text[..m.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+        let to = text[m.end()..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| m.end() + i);
+        let before = &text[from..m.start()];
+        let after = &text[m.end()..to];
+        if !threat.is_match(before) && !threat.is_match(after) {
+            out.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
     out
@@ -442,7 +531,7 @@ pub fn threatened(text: &str) -> bool {
     if p.take_then_body.is_match(text) || p.body_then_take.is_match(text) || p.hear.is_match(text) {
         return true;
     }
-    if p.press_piece.is_match(text) || p.proceedings.is_match(text) {
+    if p.press_piece.is_match(text) || p.proceedings.is_match(text) || p.police.is_match(text) {
         return true;
     }
     // A capitals-only acronym in a sentence with a verb of taking.
@@ -486,6 +575,10 @@ mod tests {
             "Trading Standards will hear about this",
             "I will contact CASE about this",
             "escalating to Profeco si no hay respuesta",
+            // Outside attack 55.
+            "If I don't hear back I'll be contacting the state attorney general's office.",
+            "This is fraud and I'm reporting it to Action Fraud / the police.",
+            "I've asked a lawyer friend to draft a letter of demand.",
         ] {
             assert!(reads(t), "{t}");
         }
@@ -503,6 +596,9 @@ mod tests {
             "I read in the paper that you have a sale",
             "the tennis court lights you sold me flicker",
             "Ref CASE-2209: confirming receipt of credit note EUR 129,50 as per your email. Case may be closed.",
+            // Outside attack 55: the police as a job or a toy's kind.
+            "I'm a police officer and these boots were for work",
+            "The police car toy's siren doesn't work.",
         ] {
             assert!(!reads(t), "{t}");
         }
@@ -510,5 +606,13 @@ mod tests {
         assert!(!without_non_threats("I'm a paralegal so I know").contains("paralegal"));
         assert!(!without_non_threats("my sister Sue says hi").contains("Sue"));
         assert!(without_non_threats("I will sue").contains("sue"));
+        // Outside attack 55: a lawyer a gift was for, a law firm as a workplace, a court's job.
+        assert!(
+            !without_non_threats("The diary was a present for my attorney and the pages are misprinted.")
+                .contains("attorney")
+        );
+        assert!(!without_non_threats("Our law firm ordered 2 boxes of pens, one box is empty.").contains("law firm"));
+        assert!(!without_non_threats("As a court reporter I type all day").contains("court"));
+        assert!(without_non_threats("Our law firm will be in touch.").contains("law firm"));
     }
 }

@@ -215,6 +215,14 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "signature",
         r"(?m:^)(?:(?-i:[A-Z])[\w.&'-]*[ \t]+){1,4}(?:officer|consultant|nurse|doctor|inspector|paramedic|surgeon|registrar|firefighter|investigator|caseworker|adviser|advisor)s?(?:[ \t]*\([^)\n]*\))?[ \t]*(?m:$)",
     ),
+    // Outside attack 55 (`body-part-words`): a piece of furniture's broken leg ("The table arrived with a broken leg",
+    // "Chair #2 has a broken leg", "Dog bed frame - broken leg out of the box"). The furniture is the subject and only
+    // the words of arriving or having stand between: "the chair collapsed and my dad has a broken leg" names a person.
+    (
+        "leg",
+        "furniture",
+        r"(?:(?:coffee|side|dining|kitchen|bedside|dressing|console|garden|patio|picnic|tv|plant|piano|bar|step|folding|camp|dog|pet|cat|bed|ironing|work|nesting|occasional)\s+)?(?:tables?|desks?|chairs?|stools?|benches|bench|beds?|frames?|stands?|tripods?|sofas?|couch(?:es)?|settees?|armchairs?|recliners?|ottomans?|footstools?|pouffes?|shelf|shelves|shelving|bookcases?|cabinets?|dressers?|sideboards?|wardrobes?|nightstands?|easels?|ladders?|stepladders?|trestles?|cribs?|cots?|high\s*chairs?|lamps?|trolleys?|racks?|units?|consoles?|boards?|workbenches|workbench|planters?|futons?|bunks?|daybeds?|hammocks?)(?:\s*#?\d+)?(?:'s|’s)?\s*[-–:,]?\s*(?:(?:arrived|came|comes|has|had|have|with|a|an|one|two|three|the|its|got|is|was|were|delivered|already|just|only|now|and|also)\s+){0,4}(?:broken|snapped|cracked|fractured|wonky|bent|damaged|split)\s+(?:legs?|feet|foot|arms?)\b",
+    ),
 ];
 
 fn patterns() -> &'static [Regex] {
@@ -370,6 +378,9 @@ mod tests {
             "The hospital-themed Lego set is missing bricks. Refund.",
             "Toxic by Britney CD arrived scratched. Refund.",
             "Hi, the lid is cracked. Please refund my order.\n\nThanks,\nDr Jane Doe\nA&E consultant",
+            // Outside attack 55: a piece of furniture's broken leg.
+            "The table arrived with a broken leg. Refund please.",
+            "Chair #2 has a broken leg.",
         ] {
             assert!(!crate::classify::safety_legal_injury(t), "{t}");
         }
@@ -393,6 +404,8 @@ mod tests {
             "The fumes were toxic and made me dizzy.",
             "Had to see a doctor\nafter it burned me",
             "We ended up in A&E with my daughter.",
+            // Outside attack 55: a person's broken leg.
+            "The chair collapsed and my dad ended up with a broken leg.",
         ] {
             assert!(crate::classify::safety_legal_injury(t), "{t}");
         }
