@@ -179,8 +179,9 @@ pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
 /// what is asked (an over-ask when it passes the order). An offer turned down ("isn't enough", "no thanks") settles
 /// nothing; two different offers taken settle nothing.
 pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
-    static RES: OnceLock<Option<(Vec<Regex>, Regex, Regex, Regex)>> = OnceLock::new();
-    let (offer, take, refused, added) = RES
+    type Readers = (Vec<Regex>, Regex, Regex, Regex, Regex, Regex);
+    static RES: OnceLock<Option<Readers>> = OnceLock::new();
+    let (offer, take, weak_take, refused, added, no_money) = RES
         .get_or_init(|| {
             const FIG: &str = r"(?P<fig>(?:[$€£]\s?|(?:usd|eur|gbp)\s?)?\d+(?:[.,]\d{1,2})?(?:\s?(?:€|£|\$|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|quid\b|bucks\b))?)";
             // One pattern a form (each names its figure `fig`: a name may stand once in a pattern).
@@ -197,21 +198,29 @@ pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
             .map(|p| Regex::new(&format!("(?i){}", p.replace("{f}", FIG))))
             .collect::<Result<_, _>>()
             .ok()?;
+            // A taking said outright; "ok", "fine", "good" take the offer only in its own sentence ("Offer of 8
+            // euro: OK."), never from a sentence about something else ("Postage came to $5.00, that's fine.").
             let take = Regex::new(concat!(
                 r"(?i)\b(?:accept\w*|agree\w*|agreeable|(?:i|we)(?:'ll|\s+will|'d|\s+would)?\s+(?:gladly\s+|happily\s+)?take|take\s+(?:it|the\s+offer|your\s+offer)|",
-                r"yes\b|ok(?:ay)?\b|fine\b|good\b|deal\b|go\s+ahead|proceed|sounds\s+(?:good|fine|fair)|works\s+for\s+(?:me|us)|happy\s+with|",
+                r"yes\b|deal\b|go\s+ahead|proceed|sounds\s+(?:good|fine|fair)|works\s+for\s+(?:me|us)|happy\s+with|",
                 r"(?:please\s+)?(?:send|pay|refund|process)\s+(?:it|that|this|me)\b|you\s+can\s+send)",
             ))
             .ok()?;
+            let weak_take = Regex::new(r"(?i)\b(?:ok(?:ay)?|fine|good)\b").ok()?;
             let refused = Regex::new(
-                r"(?i)\b(?:not|n't|no|never|decline\w*|reject\w*|refuse\w*|too\s+(?:low|little|small)|insufficient|rather\s+not|instead\s+of)\b",
+                r"(?i)\b(?:not|n't|no|never|decline\w*|reject\w*|refuse\w*|too\s+(?:low|little|small)|insufficient|rather\s+not|instead\s+of|irrelevant|ignore)\b",
+            )
+            .ok()?;
+            // An offer of something that is no money back: a voucher, a coupon, store credit, points.
+            let no_money = Regex::new(
+                r"(?i)^\s*(?:[\w-]+\s+){0,2}?(?:vouchers?|coupons?|gift\s*cards?|store\s+credit|discount\s+codes?|codes?|points|replacements?)\b",
             )
             .ok()?;
             let added = Regex::new(&format!(
                 r"(?i)\b(?:plus|also\s+(?:want|need|would\s+like|expect)|and\s+another|on\s+top|as\s+well\s+as)\b[^.?!\n]{{0,40}}?{FIG}"
             ))
             .ok()?;
-            Some((offer, take, refused, added))
+            Some((offer, take, weak_take, refused, added, no_money))
         })
         .as_ref()?;
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
@@ -224,14 +233,15 @@ pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
         for c in offer.iter().flat_map(|o| o.captures_iter(s)) {
             let (Some(all), Some(fig)) = (c.get(0), c.name("fig")) else { continue };
             let Some(v) = value(fig) else { continue };
-            // The taking in this sentence (outside the offer's own words) or the next or the one before.
+            if no_money.is_match(&s[all.end()..]) || refused.is_match(s) {
+                continue;
+            }
+            // The taking in this sentence (outside the offer's own words), or said outright in the next or the one
+            // before.
             let here = format!("{} {}", &s[..all.start()], &s[all.end()..]);
-            let near = [
-                Some(here.as_str()),
-                sentences.get(i + 1).copied(),
-                i.checked_sub(1).and_then(|p| sentences.get(p).copied()),
-            ];
-            let taken = near.iter().flatten().any(|t| take.is_match(t) && !refused.is_match(t));
+            let near = [sentences.get(i + 1).copied(), i.checked_sub(1).and_then(|p| sentences.get(p).copied())];
+            let taken = ((take.is_match(&here) || weak_take.is_match(&here)) && !refused.is_match(&here))
+                || near.iter().flatten().any(|t| take.is_match(t) && !refused.is_match(t));
             if !taken {
                 continue;
             }

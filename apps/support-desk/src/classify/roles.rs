@@ -140,7 +140,7 @@ fn pats() -> Option<&'static Pats> {
             ))
             .ok()?,
             own_cost: Regex::new(
-                r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|paid|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician)\b",
+                r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician)\b",
             )
             .ok()?,
             price_between: Regex::new(
@@ -309,6 +309,9 @@ pub fn read(text: &str) -> Vec<Roled> {
             } else if sentence_asks
                 && written
                 && p.whole_and.is_match(head)
+                && !["difference", "between", "balance", "remainder", "the rest"]
+                    .iter()
+                    .any(|w| head.to_lowercase().contains(w))
                 && p.own_cost.is_match(&format!("{} {}", tail_of(head, 40), head_of(tail, 40)))
             {
                 // Outside attack 55 (F1664): the whole asked in other words and a cost of the customer's own joined
