@@ -4804,7 +4804,7 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a number after \"no.\"/\"nr.\"/\"ref.\" is a reference in the same sentence (\"Refund order no. 40\"), never a figure said alone after the ask and paid (F1630, attack 49)",
         file: "apps/support-desk/src/classify/desk27.rs",
-        original: "    (matches!(word.as_str(), \"no\" | \"nr\" | \"nos\" | \"ref\" | \"inv\" | \"art\" | \"acct\" | \"tel\" | \"ord\")",
+        original: "    (matches!(word.as_str(), \"no\" | \"nr\" | \"nos\" | \"ref\" | \"inv\" | \"art\" | \"acct\" | \"tel\" | \"ord\" | \"rs\")",
         broken: "    (matches!(word.as_str(), \"never_numbered\")",
         package: "support-desk",
         filter: "reading_classes::attack49_numbers_after_no_are_references",
