@@ -4047,7 +4047,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // back on the card please", "I accept the 25.00 refund you offered"): that figure, whatever else the newest words
     // ask and whatever figure the customer's own earlier message, quoted below, names (b106 `g-012`, b107 `g-048`).
     let taken = (answered.is_none() && !disclaimed && record_talk.is_none())
-        .then(|| desk27::offer_taken_in_sentence(&thread.newest()))
+        .then(|| desk27::offer_taken(&thread.newest()))
         .flatten()
         .map(Amount::Cents);
     let accepted = taken.or_else(|| {

@@ -178,7 +178,7 @@ pub fn takes_offered_figure(own: &str, figures: &[i64]) -> Option<i64> {
 /// A cost added after the taking ("I'll take your $30 offer plus another $25 for my time") is added to it: the sum is
 /// what is asked (an over-ask when it passes the order). An offer turned down ("isn't enough", "no thanks") settles
 /// nothing; two different offers taken settle nothing.
-pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
+pub fn offer_taken(own: &str) -> Option<i64> {
     type Readers = (Vec<Regex>, Regex, Regex, Regex, Regex, Regex);
     static RES: OnceLock<Option<Readers>> = OnceLock::new();
     let (offer, take, weak_take, refused, added, no_money) = RES
@@ -240,7 +240,9 @@ pub fn offer_taken_in_sentence(own: &str) -> Option<i64> {
             // before.
             let here = format!("{} {}", &s[..all.start()], &s[all.end()..]);
             let near = [sentences.get(i + 1).copied(), i.checked_sub(1).and_then(|p| sentences.get(p).copied())];
-            let taken = ((take.is_match(&here) || weak_take.is_match(&here)) && !refused.is_match(&here))
+            // (A refusal in the offer's own sentence was skipped above.)
+            let taken = take.is_match(&here)
+                || weak_take.is_match(&here)
                 || near.iter().flatten().any(|t| take.is_match(t) && !refused.is_match(t));
             if !taken {
                 continue;

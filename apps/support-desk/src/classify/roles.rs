@@ -312,7 +312,7 @@ pub fn read(text: &str) -> Vec<Roled> {
                 && !["difference", "between", "balance", "remainder", "the rest"]
                     .iter()
                     .any(|w| head.to_lowercase().contains(w))
-                && p.own_cost.is_match(&format!("{} {}", tail_of(head, 40), head_of(tail, 40)))
+                && p.own_cost.is_match(&format!("{} {}", super::before(head, head.len(), 40), head_of(tail, 40)))
             {
                 // Outside attack 55 (F1664): the whole asked in other words and a cost of the customer's own joined
                 // to it ("Please refund the kettle and reimburse the $11 return courier"): an over-ask, never the
@@ -780,11 +780,6 @@ fn whole_order_asked_apart(text: &str, v: i64) -> bool {
             && money::read(sentence).iter().any(|a| a.cents == v && a.certainty == Certainty::Exact)
     });
     asks_whole && !figure_in_ask
-}
-
-/// The last `n` characters of `s` (at a character boundary).
-fn tail_of(s: &str, n: usize) -> &str {
-    s.char_indices().rev().nth(n.saturating_sub(1)).map_or(s, |(i, _)| &s[i..])
 }
 
 /// The first `n` characters of `s` (at a character boundary).

@@ -216,20 +216,13 @@ pub fn documents_wanted_blanked(text: &str) -> String {
         return text.to_string();
     };
     let mut out = text.to_string();
-    let mut start = 0;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), '\n'))) {
-        let ends = matches!(c, '!' | '?' | ';' | '\n')
-            || (c == '.' && text[i + 1..].chars().next().is_none_or(char::is_whitespace));
-        if !ends {
-            continue;
-        }
-        let clause = &text[start..i];
+    for (start, end) in super::clauses(text) {
+        let clause = &text[start..end];
         let cleared = elsewhere.replace_all(clause, "");
         if document.is_match(clause) && !money_back.is_match(&cleared) {
             let blank: String = clause.chars().map(|c| if c == '\n' { c } else { ' ' }).collect();
-            out.replace_range(start..i, &blank);
+            out.replace_range(start..end, &blank);
         }
-        start = (i + c.len_utf8()).min(text.len());
     }
     out
 }
