@@ -793,7 +793,11 @@ fn res() -> &'static Res {
             )
             .ok()?,
             retraction: Regex::new(concat!(
-                r"(?i)(?:^|[\n.,;:!?…—–)]\s*|\s-\s*|\bbut\s+)(?:(?:hmm+|um+|oh|ok|okay|so|well|no|nope|sorry|wait)[\s,.!…]+)*",
+                // A chat correction (outside attack 55): a starred figure right after the one it replaces ("Refund
+                // $30 please *$25"; the star must touch the figure, inside a line), or a caret pointing up at it
+                // ("refund 9.99 / ^ meant 19.99").
+                r"(?i)[ \t]\*|(?:^|[\n/])\s*\^+\s*(?:i\s+)?mean[t]?\b|",
+                r"(?:^|[\n.,;:!?…—–)]\s*|\s-\s*|\bbut\s+)(?:(?:hmm+|um+|oh|ok|okay|so|well|no|nope|sorry|wait)[\s,.!…]+)*",
                 r"(?:actually|on\s+second\s+thoughts?|on\s+reflection|second\s+thoughts?|no\s+wait|wait\s+no|scratch\s+that|hang\s+on|hold\s+on|",
                 r"(?:i'?ve\s+|i\s+have\s+|i\s+)?changed\s+my\s+mind|correction|or\s+rather|",
                 // A correction by whoever speaks, the writer or the person they write for (ADR-862): "he's just
@@ -1989,6 +1993,7 @@ fn without_retracted_figures(text: &str) -> String {
                     | "sounds"
                     | "works"
                     | "actually"
+                    | "sorry"
             )
     };
     let mut blank: Vec<(usize, usize)> = Vec::new();
@@ -2005,6 +2010,13 @@ fn without_retracted_figures(text: &str) -> String {
         let mut from = 0;
         for m in r.retraction.find_iter(text) {
             let Some(later) = figures.iter().find(|f| f.0 >= m.end() && f.0 - m.end() <= 120) else { continue };
+            // A star corrects only the figure it touches, written after words on its line (never a bullet).
+            if m.as_str().ends_with('*')
+                && (!text[m.end()..later.0].chars().all(|c| matches!(c, '$' | '£' | '€'))
+                    || text[..m.start()].rsplit('\n').next().is_none_or(|line| line.trim().is_empty()))
+            {
+                continue;
+            }
             let mut earlier: Vec<&(usize, usize, Option<i64>)> =
                 figures.iter().filter(|f| f.1 <= m.start() && f.0 >= from && m.start() - f.1 <= 160).collect();
             // A figure restated with the same number in another currency ("a girl at pony club, £20, bargain. Ha,
@@ -4078,7 +4090,13 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             .flatten()
             .map(Amount::Cents)
     });
-    let answered = answered.or(accepted);
+    // A part asked in place of the whole ("I don't need the whole $49.99 back, just $20 for the lid"): that figure.
+    // The whole turned down is no disclaimer of the part asked.
+    let part_for_whole = (answered.is_none() && accepted.is_none() && record_talk.is_none())
+        .then(|| wants::part_instead_of_whole(&thread.newest()))
+        .flatten()
+        .map(Amount::Cents);
+    let answered = answered.or(accepted).or(part_for_whole.clone());
     // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the
     // identified order's amount (ADR-1018): an ask however terse its words.
     let share_named = ev
@@ -4332,7 +4350,8 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         (Amount::Missing, Some(o)) if wants_refund && form_ask.is_none() && answered.is_none() => {
             let pointed = kinds::anaphoric_figure(&own, o.amount_cents)
                 .or_else(|| kinds::one_unit_price(&own, o.amount_cents))
-                .or_else(|| kinds::part_figure(&own, o.amount_cents));
+                .or_else(|| kinds::part_figure(&own, o.amount_cents))
+                .or_else(|| kinds::charge_pointed_back(&own, o.amount_cents));
             pointed.map_or(Amount::Missing, Amount::Cents)
         }
         (Amount::Cents(v), Some(o))
@@ -4644,6 +4663,11 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         form_ask.is_none() && !disclaimed,
         answered.is_some(),
     );
+    // A part asked in place of the whole names its own figure beside the whole's, which a reply's reading would take.
+    let amount = match &part_for_whole {
+        Some(part) if form_ask.is_none() => part.clone(),
+        _ => amount,
+    };
     // A duplicate charge asks the extra charge back: the figure it was reported with, when the others only tell
     // the story (a balance, a date) (ADR-1200).
     // A request that names no figure on a duplicate told at a figure of its own ("charged twice, $80 each time.
@@ -4868,7 +4892,8 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             && !clauses.acknowledged
             // The words before the refund words asking nothing are blanked: "I'd prefer a replacement to my money
             // back" loses its whole clause to that blanking.
-            && wants::other_remedy_asked(&own_words(&crate::content::normalize(&text))),
+            && (wants::other_remedy_asked(&own_words(&crate::content::normalize(&text)))
+                || wants::priced_goods_asked(&own_words(&crate::content::normalize(&text)))),
         second_reading: None,
     };
     // The customer's side of the thread: their words and the earlier messages of theirs they forward, never the

@@ -54,7 +54,7 @@ fn patterns() -> Option<&'static Patterns> {
             .ok()?,
             // A total or a breakdown of one (net, tax, gross, subtotal): no item.
             told_total: Regex::new(
-                r"(?i)\b(?:total|subtotal|sub-total|altogether|in\s+all|all\s+in|together|overall|sum|net|gross|vat|tax|gst|mwst|iva|btw|tva)\b|=",
+                r"(?i)\b(?:total|subtotal|sub-total|altogether|in\s+all|all\s+in|together|overall|sum|net|gross|vat|tax|gst|mwst|iva|btw|tva|making|makes|comes?\s+to|coming\s+to|bringing\s+(?:it|that|the\s+total)\s+to)\b|=",
             )
             .ok()?,
             // A part kept or let go ("the 1 cent is okay to keep for you"): the figures are no items asked together.

@@ -41,6 +41,9 @@ struct Res {
     received: Regex,
     return_me: Regex,
     anaphor: Regex,
+    pronoun_ask: Regex,
+    charge_told: Regex,
+    about_it: Regex,
     money_fig: Regex,
     price_before: Regex,
     ask_before: Regex,
@@ -116,6 +119,19 @@ fn res() -> &'static Res {
             anaphor: Regex::new(
                 r"(?i)\b(?:refund|return|give|send|pay|credit|reimburse|put)\w*\s+(?:(?:me|us)\s+)?(?:back\s+)?(?:for\s+)?(?:only\s+|just\s+)?(?:this|that|the\s+same)(?:\s+(?P<noun>money|amount|sum|figure|much|value|part|portion|price))?(?:\s+back)?\s*(?:[.,!?;]|please|pls|plz|to\b|for\s+me|if\b|thanks|thx|$)|\b(?:this|that|the\s+same)\s+(?P<noun2>money|amount|sum|figure)\s+back\b|\b(?:money|refund|cash)\s+back\s+for\s+(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:refund|return)\s+(?:me\s+)?(?:just\s+|only\s+)?(?:that|this)\s+one\b|\b(?:ask|asking|want|need|claim|request|demand)\w*\s+(?:for\s+)?(?:a\s+|the\s+)?(?:compensation|refund|reimbursement|money\s+back)\s+(?:of\s+|for\s+|in\s+)?(?:exactly\s+|only\s+|just\s+)?(?:this|that|the\s+same)\s+(?P<noun3>money|amount|sum|figure|price)\b",
             )
+            .ok()?,
+            pronoun_ask: Regex::new(concat!(
+                r"(?i)\b(?:(?:refund|return|give|send|credit|reimburse|pay)\w*\s+(?:me\s+|us\s+)?(?:it|that|this)(?:\s+back)?\b|back\s+for\s+(?:that|this|it)\b|",
+                r"(?:want|need|like|get|have)\s+(?:it|that)\s+(?:back|refunded|reimbursed|credited|returned|taken\s+off)\b|",
+                r"(?:it|that)\s+(?:should|must|needs?\s+to|has\s+to|ought\s+to)\s+(?:be\s+)?(?:refunded|reimbursed|credited|returned|given\s+back|come\s+back|taken\s+off)\b)",
+            ))
+            .ok()?,
+            about_it: Regex::new(r"(?i)^\W*(?:it|that|this|they|he|she|nobody|no\s+one|nothing)\b").ok()?,
+            charge_told: Regex::new(concat!(
+                r"(?i)\b(?:fees?|charges?|charged|surcharges?|tips?|gratuity|delivery|shipping|postage|courier|option|upgrade|",
+                r"box|gift\s+wrap\w*|wrapping|insurance|service|warranty|installation|assembly|subscription|membership)\b|",
+                r"\bwas(?:n'?t|\s+not)\s+in\s+the\s+(?:box|parcel|package)|\bmissing\b|\bnot\s+included\b|\bnever\s+(?:came|arrived)\b",
+            ))
             .ok()?,
             money_fig: Regex::new(&format!(r"(?i)(?:(?:{CUR_BEFORE})\s?)?(?P<n>{NUM})(?:\s?(?:{CUR_AFTER}))?")).ok()?,
             price_before: Regex::new(
@@ -498,6 +514,56 @@ pub fn anaphoric_figure(own: &str, order_cents: i64) -> Option<i64> {
         return None;
     }
     Some(v)
+}
+
+/// Outside attack 55: a charge told in a sentence of its own (a fee, a surcharge, a paid delivery option, a tip, a part
+/// that never came) and a later sentence asking for "it" or "that" back ("You charged a $2.99 card fee, which your
+/// site says you don't charge. Please give it back.", "I paid $15 for same-day delivery. It came the next day. I'd like
+/// that refunded."): the charge's figure is asked, never the order's amount. The nearest sentence with a figure, at
+/// most two back, must tell the charge with that one figure, below the order's amount; the asking sentence names none.
+pub fn charge_pointed_back(own: &str, order_cents: i64) -> Option<i64> {
+    let r = res();
+    let told = sentences(own);
+    let k = told.iter().position(|s| r.pronoun_ask.is_match(s) && !money_in(r, s))?;
+    // The figure's sentence right before, or two before with only a sentence about "it" between ("It came the next
+    // day.", "Nobody came on Saturday."): a sentence about another thing ("The lamp inside is cracked") ends the reach.
+    let figured = match k {
+        0 => return None,
+        _ if money_in(r, told[k - 1]) => told[k - 1],
+        _ if k >= 2 && money_in(r, told[k - 2]) && r.about_it.is_match(told[k - 1]) => told[k - 2],
+        _ => return None,
+    };
+    let figures: Vec<Captures> = r.money_fig.captures_iter(figured).filter(|c| money_shaped(r, figured, c)).collect();
+    let [one] = figures.as_slice() else { return None };
+    let m = one.get(0)?;
+    // The charge is named beside its figure: four words before it or six after ("a $2.99 card fee", "$15 for same-day
+    // delivery", "the delivery option cost me $7.95", "The $9 phone stand wasn't in the box").
+    let before: Vec<&str> = figured[..m.start()].split_whitespace().rev().take(4).collect();
+    let after: Vec<&str> = figured[m.end()..].split_whitespace().take(6).collect();
+    let beside = format!("{} {}", before.into_iter().rev().collect::<Vec<_>>().join(" "), after.join(" "));
+    let v = to_cents(one.name("n")?.as_str())?;
+    (r.charge_told.is_match(&beside) && v > 0 && v < order_cents).then_some(v)
+}
+
+/// Whether an asking sentence points back by a pronoun ("give it back", "I want that back", "That should be
+/// refunded", "refund this"): [`charge_pointed_back`]'s ask, and what lets an ask reach a figure told just before it
+/// ([`super::owners::unreached`]).
+pub fn pronoun_asks(sentence: &str) -> bool {
+    res().pronoun_ask.is_match(sentence)
+}
+
+/// Whether a sentence names a money-shaped figure.
+fn money_in(r: &Res, s: &str) -> bool {
+    r.money_fig.captures_iter(s).any(|c| money_shaped(r, s, &c))
+}
+
+/// A figure written as money: a currency, a decimal part, or a price's verb before it.
+fn money_shaped(r: &Res, s: &str, c: &Captures) -> bool {
+    let (Some(m), Some(n)) = (c.get(0), c.name("n")) else { return false };
+    let n = n.as_str();
+    m.as_str().len() > n.len()
+        || n.len() > 3 && matches!(n.as_bytes()[n.len() - 3], b'.' | b',')
+        || is_price_at(r, s, m.start())
 }
 
 /// Whether the customer's words say the money figure `cents` approximately or unsurely anywhere

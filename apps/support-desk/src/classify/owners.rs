@@ -154,17 +154,11 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
     }
     // An ask whose object is a pronoun ("Refund that please", "refund it") right after the sentence naming the figure
     // reaches it — unless the figure is the order's price remembered (within 15%: the order's amount either way).
-    static PRONOUN: OnceLock<Option<Regex>> = OnceLock::new();
-    let pronoun = PRONOUN
-        .get_or_init(|| {
-            Regex::new(r"(?i)\b(?:refund|credit|reimburse|return|back\s+for)\s+(?:me\s+|us\s+)?(?:that|this|it)\b").ok()
-        })
-        .as_ref()?;
     let near_order = (order - v).abs() * 100 <= 15 * order;
     // An asking sentence with a figure of its own ("the monitor cost $64.99 and we'd just like that money back for it")
     // points at that figure, not at the one before (F1455).
     for pair in sentences.windows(2) {
-        if pronoun.is_match(pair[1])
+        if super::kinds::pronoun_asks(pair[1])
             && asked.is_empty()
             && !near_order
             && p.figure.captures_iter(pair[0]).any(|c| value(&c) == Some(v))

@@ -177,7 +177,61 @@ pub fn goods_wanted_blanked(text: &str) -> String {
             out.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
+    // Goods asked to be sent, replaced or swapped, priced ("Can you send me the $12 lid that was missing?", "Send
+    // another $9.99 cable please", "Please replace the $49.99 blender"): the figure names the goods, no money asked.
+    for figure in goods_priced(text) {
+        out.replace_range(figure.clone(), &" ".repeat(figure.len()));
+    }
     out
+}
+
+/// The figures that price goods asked to be sent, replaced, exchanged or repaired (outside attack 55): "send me the $12
+/// lid", "send another $9.99 cable", "a new $6 charger cable", "replace the $49.99 blender", "swap the $49.99 jacket
+/// for a size L" — the figure between the act's article and a noun that is no money.
+fn goods_priced(text: &str) -> Vec<std::ops::Range<usize>> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        r"(?i)\b(?:send|ship|post|replace|swap|exchange|repair)\s+(?:me\s+|us\s+)?(?:over\s+)?(?:the|a|an|another|a\s+new|one\s+more|my)\s+(?:new\s+|replacement\s+|spare\s+)?(?P<fig>[$£€]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))\s+(?P<noun>[a-z][a-z-]*)",
+    ) else {
+        return Vec::new();
+    };
+    re.captures_iter(text)
+        .filter(|c| {
+            c.name("noun").is_some_and(|n| {
+                !matches!(
+                    n.as_str().to_lowercase().as_str(),
+                    "back"
+                        | "refund"
+                        | "credit"
+                        | "payment"
+                        | "balance"
+                        | "difference"
+                        | "to"
+                        | "for"
+                        | "please"
+                        | "pls"
+                        | "now"
+                        | "asap"
+                        | "today"
+                        | "into"
+                        | "on"
+                        | "by"
+                        | "via"
+                        | "and"
+                        | "or"
+                        | "that"
+                        | "which"
+                )
+            })
+        })
+        .filter_map(|c| c.name("fig").map(|f| f.range()))
+        .collect()
+}
+
+/// Whether goods are asked with their price ([`goods_priced`]): another remedy, never money.
+pub fn priced_goods_asked(own: &str) -> bool {
+    !goods_priced(own).is_empty()
 }
 
 /// Outside attack 55 (F1664): the text with each clause that asks for a document blanked (same length), where the
@@ -245,6 +299,77 @@ pub fn retry_asked(own: &str) -> bool {
         return false;
     };
     failed.is_match(own) && again.is_match(own)
+}
+
+/// A part asked in place of the whole (outside attack 55): the whole turned down ("I don't need the whole $49.99 back",
+/// "No need to refund it all", "Rather than the full $49.99", "Forget the full refund", "Please not refund everything")
+/// and one other figure said to be enough or the only one ("just $20 for the lid", "$10 is enough", "could you do
+/// $20?", "$11 instead of the whole $49.99", "14 is fine"), in that sentence or the next: that figure is asked. The
+/// whole's own figure (right after "whole", "full", "all") is no part. Another remedy named instead (send, replace,
+/// exchange) asks no money.
+pub fn part_instead_of_whole(own: &str) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex, Regex, Regex)>> = OnceLock::new();
+    let (whole_declined, money_whole, only_before, enough_after, remedy, bare_enough) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:don'?t|do\s+not|doesn'?t|not|no\s+need\s+(?:for|to)|needn'?t|forget|rather\s+than|instead\s+of|(?:is|it'?s)\s+not\s+necessary\s+(?:to|for)|don'?t\s+have\s+to|no\s+need)\b(?:[^.!?\n]|\.\d){0,40}?\b(?:whole|full|all|everything|entire)\b").ok()?,
+                Regex::new(r"(?i)\b(?:refund\w*|return\w*|back|money|amount|price|order|sum|of\s+it)\b|\d").ok()?,
+                Regex::new(r"(?i)\b(?:just|only|(?:could|can|would)\s+you\s+do)(?:\s+the)?\s*$").ok()?,
+                Regex::new(r"(?i)^[\s,]*(?:(?:dollars?|euros?|pounds?|bucks)\s+)?(?:(?:is|would\s+be|will\s+be|should\s+be|would|will)\s+(?:enough|fine|plenty|fair|do|ok|okay|sufficient)|instead|only|is\s+all)\b").ok()?,
+                Regex::new(r"(?i)\b(?:send|replace\w*|exchange\w*|swap\w*|repair\w*|new\s+one)\b").ok()?,
+                // A bare number said to be enough ("14 is fine"): money by what is said of it.
+                Regex::new(r"(?i)(?:^|[\s,:;-])(?P<n>\d{1,5}(?:[.,]\d{2})?)\s+(?:is|would\s+be|will\s+be|should\s+be|would|will)\s+(?:enough|fine|plenty|fair|do|ok|okay)\b").ok()?,
+            ))
+        })
+        .as_ref()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    for (k, s) in sentences.iter().enumerate() {
+        let Some(declined) = whole_declined.find(s) else { continue };
+        // The whole of the money, not "not cooling at all": a refund word, money or a figure in the declining words or
+        // right after them.
+        let tail: String = s[declined.end()..].chars().take(24).collect();
+        if declined.as_str().to_lowercase().ends_with("at all")
+            || !money_whole.is_match(&format!("{}{tail}", declined.as_str()))
+        {
+            continue;
+        }
+        // The whole's own figure: right after the word naming the whole, with at most "the", "order", "refund" or
+        // "back" between.
+        let whole_figure = |text: &str, span: &std::ops::Range<usize>| {
+            std::ptr::eq(text, *s)
+                && span.start >= declined.end()
+                && text[declined.end()..span.start]
+                    .split_whitespace()
+                    .all(|w| matches!(w.to_lowercase().as_str(), "the" | "order" | "refund" | "amount" | "of" | "it"))
+        };
+        // The part is said to be the only one right before its figure ("just $20", "only the $9.99 cable", "could you
+        // do $20") or enough right after it ("$10 is enough", "$11 instead", "$16 is plenty").
+        let marked = |text: &str, span: &std::ops::Range<usize>| {
+            only_before.is_match(&text[..span.start]) || enough_after.is_match(&text[span.end..])
+        };
+        let mut parts: Vec<i64> = Vec::new();
+        for text in std::iter::once(*s).chain(sentences.get(k + 1).copied()) {
+            if remedy.is_match(text) {
+                return None;
+            }
+            parts.extend(
+                super::money::read(text)
+                    .into_iter()
+                    .filter(|a| a.cents > 0 && !whole_figure(text, &a.span) && marked(text, &a.span))
+                    .map(|a| a.cents),
+            );
+            parts.extend(bare_enough.captures_iter(text).filter_map(|c| super::to_cents(c.name("n")?.as_str())));
+            if !parts.is_empty() {
+                break;
+            }
+        }
+        parts.sort_unstable();
+        parts.dedup();
+        if let [one] = parts.as_slice() {
+            return Some(*one);
+        }
+    }
+    None
 }
 
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
