@@ -1313,6 +1313,7 @@ fn prepare(text: &str) -> String {
 fn asks_nothing_blanked(text: &str) -> String {
     let text = wants::goods_wanted_blanked(text);
     let text = wants::documents_wanted_blanked(&text);
+    let text = wants::declined_figures_blanked(&text);
     let text = wants::refunds_not_asked_blanked(&text);
     let text = wants::incidental_refund_words_blanked(&text);
     let text = wants::requests_withdrawn_blanked(&text);
@@ -4143,7 +4144,11 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         && form_ask.is_none()
         && !pending.is_empty()
         && reply_figures(&own).iter().all(|v| {
-            pending.contains(v) || (*v <= ceiling && (desk26::refund_promised(&own) || desk26::refund_promised(&ev.ticket.body)))
+            pending.contains(v)
+                || (*v <= ceiling
+                    && (desk26::refund_promised(&own)
+                        || desk26::refund_promised(&ev.ticket.body)
+                        || desk26::refund_state_asked(&own)))
         })
         && !desk26::names_problem(&own)
         // The words as written too: the jargon reader rewrites "Kindly expedite my refund" into a plain request.
@@ -4155,7 +4160,8 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         && !desk26::refund_told_to(&own)
         && !desk26::refund_told_to(&ev.ticket.body);
     // A refund asked only as a question on a supposition, no problem told (outside attack 51): an inquiry.
-    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(&own);
+    let supposed =
+        wants_refund && form_ask.is_none() && (wants::refund_only_supposed(&own) || wants::refund_way_asked(&own));
     // A refund named as a label and acknowledged ("Refund $49.99 — received, you can close this."): thanks (F1656).
     let acknowledged_label =
         wants_refund && form_ask.is_none() && !desk26::names_problem(&own) && desk26::refund_label_acknowledged(&own);
@@ -5550,6 +5556,8 @@ fn says_it_corrects(clause: &str) -> bool {
         Regex::new(concat!(
             r"(?i)\b(?:correct\w*|should\s+(?:be|have\s+been|read|say)|i\s+meant?|typo|mistyp\w*|mistake",
             r"|wrong\s+(?:figure|amount|number))\b|\d\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?[$€£]?\s?\d",
+            // A chat correction: a caret pointing up ("^ meant 19.99"), a starred figure ("*$25").
+            r"|^\s*\^+\s*(?:i\s+)?mean|(?:^|\s)\*[$€£]?\d",
         ))
         .ok()
     })

@@ -23,6 +23,10 @@ pub const DERIVATIONS: &[(&str, &str)] = &[
     ("figure", "a whole figure as written: \"refund 34.90\""),
     ("order", "the order's amount: \"my money back\" names no figure"),
     ("product", "a count times a figure: \"2 units short, unit price 24.50\" (quantity x unit price)"),
+    (
+        "shortfall",
+        "the count that did not come times a figure: \"supposed to have 12, I got 9 … 8.99 each\", \"3/6 arrived\"",
+    ),
     ("sum", "two or three figures added: \"net 40.00 + VAT 8.00\", \"29.99 plus 4.99 shipping\""),
     (
         "difference",
@@ -560,6 +564,25 @@ pub fn derivation(text: &str, order_cents: Option<i64>, amount: i64) -> Option<&
     if lower.split(|c: char| !c.is_alphabetic()).any(|w| matches!(w, "both" | "pair" | "couple")) {
         counts.insert(2);
     }
+    // A count that did not come: the difference of two counts ("12 … I got 9", "3/6 arrived") times a figure.
+    let mut told: Vec<i64> = counts.iter().copied().collect();
+    for pair in lower.split(|c: char| c.is_whitespace() || c == ',').filter_map(|w| w.split_once('/')) {
+        if let (Ok(a), Ok(b)) =
+            (pair.0.parse::<i64>(), pair.1.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<i64>())
+            && (1..=100).contains(&a)
+            && (1..=100).contains(&b)
+        {
+            told.extend([a, b]);
+        }
+    }
+    for (i, a) in told.iter().enumerate() {
+        for b in &told[i + 1..] {
+            let short = (a - b).abs();
+            if short > 0 && vals.iter().any(|v| v.checked_mul(short) == Some(amount)) {
+                return Some("shortfall");
+            }
+        }
+    }
     // Products: a count times a figure.
     let mut terms: Vec<i64> = vals.clone();
     for q in &counts {
@@ -680,6 +703,7 @@ mod tests {
             ("figure", "wrong size, 34.90 back pls", Some(9_000), 3490),
             ("order", "my money back please", Some(9_000), 9_000),
             ("product", "Short 2 units. Unit price 24.50", Some(29_400), 4900),
+            ("shortfall", "The pack was supposed to have 12 bars, I got 9. Each bar is 8.99.", Some(20_000), 2697),
             ("sum", "Net 40.00 + VAT 8.00", Some(9_000), 4800),
             ("difference", "520.00 minus 19.99, the rest back", Some(52_000), 50_001),
             ("percent", "3 x 42.00 net, VAT 20%", Some(90_000), 15_120),

@@ -68,11 +68,11 @@ fn patterns() -> Option<&'static Patterns> {
             // Outside attack 55 (F1664): "$8 a glass", "$6 per plant", "$15.00 apiece", "24.99 for each" price one
             // unit too (the word after "a"/"per" is checked to be no stretch of time: "$8 a month" prices none).
             each_after: Regex::new(&format!(
-                r"(?i)(?:{MONEY}|\b(?P<e>\d{{1,4}}))\s+(?:each|apiece|ea\b|a\s+piece|a\s+pop|for\s+each(?:\s+one)?|per\s+(?:unit|piece|item|one|pack|bag)|(?:a|an|per)\s+(?P<per>[a-z]+))\b"
+                r"(?i)(?:{MONEY}|\b(?P<e>\d{{1,4}}))(?:\s+(?:each|apiece|ea\b|a\s+piece|a\s+pop|for\s+each(?:\s+one)?|per\s+(?:unit|piece|item|one|pack|bag)|(?:a|an|per)\s+(?P<per>[a-z]+))|\s?/\s?(?P<slash>unit|item|piece|pc|ea|bottle|box|pack|pair|jar|tin|roll|carton|bag))\b"
             ))
             .ok()?,
             each_before: Regex::new(&format!(
-                r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\beach\s+(?:[a-z]+\s+){{1,2}}?(?:is|costs?|was)|\bunit\s+price(?:\s+(?:is|was|of))?\s*:?|@)\s*{MONEY}"
+                r"(?i)(?:\beach(?:\s+one)?(?:\s+(?:costs?|is|was|at|for))?|\beach\s+(?:[a-z]+\s+){{1,2}}?(?:is|costs?|was)|\bunit\s+(?:price|cost)(?:\s+(?:is|was|of))?\s*:?|\b(?:ordered|bought)\s+(?:[a-z0-9]+\s+){{0,4}}?at|@)\s*{MONEY}"
             ))
             .ok()?,
             figure: Regex::new(&format!(r"(?i){MONEY}")).ok()?,
@@ -107,7 +107,7 @@ fn patterns() -> Option<&'static Patterns> {
             .ok()?,
             count: Regex::new(&format!(r"(?i)\b(?P<c>{COUNT})\b")).ok()?,
             reach_affected: Regex::new(
-                r"(?i)\b(?:those|them|these|the\s+(?:[a-z]+\s+)?ones|the\s+shortfall|the\s+missing\s+(?:one|item|unit|piece)|(?:refund|credit|return)\s+(?:me\s+)?(?:it|one)|missing\s+one|for\s+(?:it|that))\b",
+                r"(?i)\b(?:those|them|these|the\s+(?:[a-z]+\s+)?ones|the\s+shortfall|the\s+missing\s+(?:one|item|unit|piece)|(?:refund|credit|return)\s+(?:me\s+)?(?:it|one)|missing\s+one|for\s+(?:it|that)|the\s+(?:missing|broken|damaged|dead|cracked|creased|leaking|mislabell?ed|blunt|faulty)\s+[a-z]+|the\s+rest|the\s+others|what'?s\s+missing|what\s+(?:wasn'?t|was\s+not)\s+sent|the\s+(?:units?|items?)\s+short|the\s+difference\s+in\s+[a-z]+|the\s+(?:ones|items|units)\s+(?:you\s+didn'?t\s+send|missing|that\s+didn'?t\s+come)|missing\s+[a-z]+)\b",
             )
             .ok()?,
         })
@@ -245,42 +245,154 @@ fn is_time_or_filler(word: &str) -> bool {
     )
 }
 
-/// The number of units a problem concerns (outside attack 55, F1664): "only one of the two pillows arrived", "got 2 of
-/// 3 candles", "we received 9 of 10 mugs" (what did not come: the whole less what came); "one of the two chairs has a
-/// wobbly leg", "two of the six glasses were broken", "of the 5 plants, 2 arrived dead", "3 were smashed", "one
-/// cracked", "missing 1 x pillowcase", "2 damaged units out of 10" (the count the problem names).
-fn affected(own: &str) -> Option<i64> {
-    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
-    let (came, of_whole, hurt) = RES
+/// The units a problem concerns, two ways (outside attacks 55 and 56): the units that did not come (`missing`: the
+/// count ordered less the count that came — "got 2 of 3 candles", "Box had 7 jars instead of 8", "Received 3/6
+/// bottles", "You sent 5 chairs, I ordered 10", "Qty ordered 5, qty received 2", "10 x $12.50. 4 arrived", "missing 1 x
+/// pillowcase") and the units that came wrong (`hurt`: "two of the six glasses were broken", "1 out of 6 glasses
+/// arrived broken", "In a set of 10 knives, 6 are blunt", "Pack of 10 pens, 6 don't write", "10 bowls ordered, 2
+/// arrived intact" (the rest), "Of 4 shirts only 3 fit" (the rest), "3 were smashed").
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Shortfall {
+    missing: Option<i64>,
+    hurt: Option<i64>,
+}
+
+fn shortfall(own: &str) -> Shortfall {
+    static RES: OnceLock<Option<[Regex; 6]>> = OnceLock::new();
+    let Some([came, ordered_came, of_whole, hurt_words, fine_words, missing_n]) = RES
         .get_or_init(|| {
             const COUNT: &str = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
-            let came = Regex::new(&format!(
-                r"(?i)\b(?:(?:only|just)\s+)?(?:(?:got|received|get|have|'ve\s+got|i\s+got)\s+(?P<n>{COUNT})\s+(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+)?(?P<m>{COUNT})\b|(?P<n2>{COUNT})\s+(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+)?(?P<m2>{COUNT})\s+(?:[a-z-]+\s+){{0,3}}?(?:arrived|came|turned\s+up|showed\s+up|(?:was|were)\s+(?:inside|in\s+the\s+(?:box|parcel|package)|delivered)))\b"
-            ))
-            .ok()?;
-            let of_whole = Regex::new(&format!(
-                r"(?i)\b(?P<n>{COUNT})\s+(?:[a-z-]+\s+)?(?:of|out\s+of|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:(?:set|pack|box|twin\s+pack)\s+of\s+)?(?:{COUNT}|twin|pair)\b"
-            ))
-            .ok()?;
-            let hurt = Regex::new(&format!(
-                r"(?i)(?:\bmissing\s+(?P<a>{COUNT})\b|\b(?P<b>{COUNT})\s+(?:(?:of\s+them|[a-z-]+)\s+)?(?:were|was|are|is|arrived|came|have|has)?\s*(?:broken|smashed|cracked|dead|missing|damaged|chipped|snapped|faulty|torn|shattered|dented)\b)"
-            ))
-            .ok()?;
-            Some((came, of_whole, hurt))
+            const THING: &str = r"(?:(?:[a-z-]+,?\s+){0,3}?)";
+            Some([
+                // What came of a whole: "got 2 of 3", "received 5 of 10 shirts", "3 of the 6 cartons arrived", "Received
+                // 3/6", "Box had 7 jars instead of 8", "Received 1 pillows instead of 5", "only 3 pairs of socks in a
+                // pack of 4", "Only 7 out of 10 candles in the box".
+                Regex::new(&format!(
+                    r"(?i)\b(?:(?:got|received|get|have|had|'ve\s+got|i\s+got|we\s+got|delivered)\s+(?:only\s+|just\s+)?(?P<n>{COUNT})\s*{THING}(?:of|out\s+of|from|/)\s*(?:the\s+|my\s+|our\s+)?(?P<m>{COUNT})\b|(?P<n2>{COUNT})\s*(?:of|out\s+of|/)\s*(?:the\s+|my\s+|our\s+)?(?P<m2>{COUNT})\s+{THING}(?:arrived|came|turned\s+up|showed\s+up|delivered|received|in\s+the\s+(?:box|parcel|package|pack|delivery)|(?:was|were)\s+(?:inside|in\s+the\s+(?:box|parcel|package)|delivered|sent))|(?:had|received|got|sent|came\s+with|contained)\s+(?P<n3>{COUNT})\s+{THING}instead\s+of\s+(?P<m3>{COUNT})|(?:only\s+)?(?P<n4>{COUNT})\s+{THING}in\s+(?:a|the)\s+(?:pack|box|set|case|bundle)\s+of\s+(?P<m4>{COUNT})|\bonly\s+(?P<n5>{COUNT})\s+(?:of|out\s+of)\s+(?:the\s+|my\s+|our\s+)?(?P<m5>{COUNT})|\bshort\s+(?:delivery|shipment)\s*:?\s*(?P<n6>{COUNT})\s*/\s*(?P<m6>{COUNT}))\b"
+                ))
+                .ok()?,
+                // The count ordered and the count that came, in either order: "You sent 5 chairs, I ordered 10", "Qty
+                // ordered 5, qty received 2", "My order was 10 x $12.50. 4 arrived", "8 cupcake tins ordered, 5
+                // delivered", "I ordered 4 at $8.99, you sent 2", "Short delivery: 7/12 units".
+                Regex::new(&format!(
+                    r"(?i)(?:\b(?:ordered|order\s+was|qty\s+ordered|quantity\s+ordered|supposed\s+to\s+(?:have|contain)|should\s+(?:have|contain))\s+(?P<m>{COUNT})\b|\b(?P<m2>{COUNT})\s+{THING}ordered\b)(?:[^.!?\n]|\.\d){{0,40}}?(?:[.!?,;]\s+|\s)(?:qty\s+received\s+|you\s+sent\s+|only\s+|and\s+only\s+|but\s+|(?:i|we)\s+(?:only\s+)?(?:got|received)\s+|got\s+)?(?P<n>{COUNT})\b\s*(?:[a-z-]+\s+)?(?P<how>arrived|came|delivered|received|intact|sent|turned\s+up)?|\b(?:you\s+sent|sent|received|got)\s+(?P<n2>{COUNT})\s+{THING},?\s*(?:but\s+)?(?:i|we)\s+ordered\s+(?P<m3>{COUNT})\b|\bqty\s+received\s+(?P<n3>{COUNT})\b[^.!?\n]{{0,30}}?\bqty\s+ordered\s+(?P<m4>{COUNT})\b"
+                ))
+                .ok()?,
+                // A count of a whole: "two of the six glasses", "In a set of 10 knives, 6 are", "Pack of 10 pens, 6
+                // don't", "Of the 4 notebooks, 3 have", "1 out of 6 glasses".
+                Regex::new(&format!(
+                    r"(?i)\b(?P<n>{COUNT})\s+(?:[a-z-]+\s+)?(?:of|out\s+of)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:(?:set|pack|box|twin\s+pack)\s+of\s+)?(?P<m>{COUNT}|twin|pair)\b|\b(?:of|in\s+a\s+(?:set|pack|box)\s+of|pack\s+of|set\s+of|box\s+of)\s+(?:the\s+)?(?P<m2>{COUNT})\s+{THING}(?:\([^)]*\)\s*)?,?\s*(?:only\s+)?(?P<n2>{COUNT})\b"
+                ))
+                .ok()?,
+                Regex::new(r"(?i)\b(?:broken|smashed|cracked|dead|damaged|chipped|snapped|faulty|torn|shattered|dented|creased|blunt|rusty|leak\w*|unusable|mislabell?ed|water\s+damage|don'?t\s+(?:work|write)|doesn'?t\s+(?:work|write)|won'?t\s+(?:work|write)|stained|bent|scratched|wrong)\b").ok()?,
+                Regex::new(r"(?i)\b(?:intact|fine|ok|okay|good|fit|work|works|perfect|undamaged)\b").ok()?,
+                Regex::new(&format!(r"(?i)\bmissing\s+(?P<n>{COUNT})\b|\b(?P<n2>{COUNT})\s+(?:(?:of\s+them|[a-z-]+)\s+)?(?:were|was|are|is)?\s*missing\b")).ok()?,
+            ])
         })
-        .as_ref()?;
-    let clear = |c: &regex::Captures| c.get(0).is_some_and(|m| !in_figure(own, m.start()));
-    if let Some(c) = came.captures_iter(own).find(clear) {
-        let n = count_value(c.name("n").or(c.name("n2"))?.as_str())?;
-        let m = count_value(c.name("m").or(c.name("m2"))?.as_str())?;
-        return (m > n).then_some(m - n);
+        .as_ref()
+    else {
+        return Shortfall::default();
+    };
+    let clear = |m: Option<regex::Match>| m.is_some_and(|m| !in_figure(own, m.start()));
+    let pair = |c: &regex::Captures, ns: &[&str], ms: &[&str]| -> Option<(i64, i64)> {
+        let n = ns.iter().find_map(|k| c.name(k))?;
+        let m = ms.iter().find_map(|k| c.name(k))?;
+        if !clear(Some(n)) || !clear(Some(m)) {
+            return None;
+        }
+        let m = if m.as_str().eq_ignore_ascii_case("twin") || m.as_str().eq_ignore_ascii_case("pair") {
+            2
+        } else {
+            count_value(m.as_str())?
+        };
+        Some((count_value(n.as_str())?, m))
+    };
+    // The words right after a match: "arrived broken" tells units that came wrong, "arrived intact" the good ones.
+    let after = |end: usize| own[end..].chars().take(60).collect::<String>();
+    let mut out = Shortfall::default();
+    for c in came.captures_iter(own) {
+        let Some((n, m)) = pair(&c, &["n", "n2", "n3", "n4", "n5", "n6"], &["m", "m2", "m3", "m4", "m5", "m6"]) else {
+            continue;
+        };
+        if m <= n {
+            continue;
+        }
+        let said = c.get(0).map_or("", |x| x.as_str()).to_lowercase();
+        if said.contains("not ") || said.contains("n't ") || said.contains("never ") {
+            out.missing.get_or_insert(n);
+            continue;
+        }
+        let tail = after(c.get(0).map_or(0, |x| x.end()));
+        let first = tail.split(['.', ';', ',']).next().unwrap_or("");
+        if hurt_words.is_match(first) && !first.to_lowercase().contains("missing") {
+            out.hurt.get_or_insert(n);
+        } else {
+            out.missing.get_or_insert(m - n);
+        }
     }
-    if let Some(c) = of_whole.captures_iter(own).find(clear) {
-        return count_value(c.name("n")?.as_str());
+    for c in ordered_came.captures_iter(own) {
+        let Some((n, m)) = pair(&c, &["n", "n2", "n3"], &["m", "m2", "m3", "m4"]) else { continue };
+        if m <= n {
+            continue;
+        }
+        // What is said of the count that came: "2 arrived intact" (the rest came wrong), "1 came creased", "4 leaked"
+        // (those came wrong), else the rest never came.
+        let from = ["n", "n2", "n3"].iter().find_map(|k| c.name(k)).map_or(0, |x| x.end());
+        let said = after(from);
+        let said = said.split(['.', ';', ',']).next().unwrap_or("");
+        if fine_words.is_match(said) {
+            out.hurt.get_or_insert(m - n);
+        } else if hurt_words.is_match(said) {
+            out.hurt.get_or_insert(n);
+        } else {
+            out.missing.get_or_insert(m - n);
+        }
     }
-    let c =
-        hurt.captures_iter(own).find(|c| c.name("a").or(c.name("b")).is_some_and(|m| !in_figure(own, m.start())))?;
-    count_value(c.name("a").or(c.name("b"))?.as_str())
+    for c in of_whole.captures_iter(own) {
+        let Some((n, m)) = pair(&c, &["n", "n2"], &["m", "m2"]) else { continue };
+        if m <= n {
+            continue;
+        }
+        let tail = after(c.get(0).map_or(0, |x| x.end()));
+        let first = tail.split(['.', ';']).next().unwrap_or("");
+        // "Of 4 shirts only 3 fit": the rest came wrong.
+        if fine_words.is_match(first) && !hurt_words.is_match(first.split(',').next().unwrap_or("")) {
+            out.hurt.get_or_insert(m - n);
+        } else if first.to_lowercase().contains("missing") {
+            out.missing.get_or_insert(n);
+        } else {
+            out.hurt.get_or_insert(n);
+        }
+    }
+    for c in missing_n.captures_iter(own) {
+        if let Some(n) = c.name("n").or(c.name("n2")).filter(|m| clear(Some(*m))).and_then(|m| count_value(m.as_str()))
+        {
+            out.missing.get_or_insert(n);
+        }
+    }
+    if out.hurt.is_none() {
+        // "3 were smashed", "one cracked": a count and a problem, no whole.
+        static BARE: OnceLock<Option<Regex>> = OnceLock::new();
+        let bare = BARE.get_or_init(|| Regex::new(r"(?i)\b(?P<b>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:of\s+them|[a-z-]+)\s+)?(?:were|was|are|is|arrived|came|have|has)?\s*(?:broken|smashed|cracked|dead|damaged|chipped|snapped|faulty|torn|shattered|dented)\b").ok());
+        if let Some(c) = bare.as_ref().and_then(|b| b.captures_iter(own).find(|c| clear(c.name("b")))) {
+            out.hurt = c.name("b").and_then(|m| count_value(m.as_str()));
+        }
+    }
+    out
+}
+
+/// The count of units an asking sentence reaches of those a problem concerns: what did not come where it names the
+/// missing ("the missing jars", "the rest", "what wasn't sent", "the units short", "the difference in items", "the
+/// ones you didn't send", "the others"), else what came wrong, else what did not come.
+fn affected(own: &str, ask: &str) -> Option<i64> {
+    static MISSING: OnceLock<Option<Regex>> = OnceLock::new();
+    let missing_words = MISSING
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:missing|rest|remainder|didn'?t\s+(?:come|arrive)|did\s+not\s+(?:come|arrive)|(?:wasn'?t|weren'?t|not)\s+(?:sent|delivered|received|there)|(?:you\s+)?didn'?t\s+send|short(?:fall|age)?|difference|others|undelivered|never\s+(?:came|arrived))\b").ok()
+        })
+        .as_ref();
+    let s = shortfall(own);
+    if missing_words.is_some_and(|r| r.is_match(ask)) { s.missing.or(s.hurt) } else { s.hurt.or(s.missing) }
 }
 
 /// Whether the digits at `at` are the cents of a figure ("50" of "119,50"), not a count.
@@ -389,7 +501,7 @@ pub fn asked(own: &str) -> Option<i64> {
             )
             .chain(p.bare_count.captures_iter(s).filter_map(|c| count_value(c.name("c")?.as_str())))
             .next();
-        let hurt = affected(own);
+        let hurt = affected(own, s);
         let whole = count.or(hurt.map(|_| i64::MAX));
         let reached = match by_count {
             Some(n) if count.is_none_or(|c| n <= c) => Some(n * unit),
@@ -417,6 +529,8 @@ pub fn replaces(own: &str, v: i64, order: i64) -> bool {
     v == order
         || works.iter().any(|w| {
             v == w.unit
+                // A count of the units read by another step ("5 cushion covers … $8.99 each" read as 5 × 8.99).
+                || (w.unit > 0 && v % w.unit == 0 && (2..=60).contains(&(v / w.unit)))
                 || Some(v) == w.result
                 || w.count.is_some_and(|n| v == n * w.unit || v == n * 100)
                 || (v % 100 == 0 && (1..=12).contains(&(v / 100)))

@@ -122,7 +122,31 @@ pub fn refund_underway(own: &str) -> bool {
         &NEW,
         r"(?i)\bjust\s+in\s+case\b|\banyway\b|\bagain\b|\banother\b|\bsecond\b|\bas\s+well\b|\balso\b|\bextra\b|\badditional\b|\bmore\b",
     );
-    talk.is_some_and(|t| t.is_match(own)) && !new.is_some_and(|n| n.is_match(own))
+    (talk.is_some_and(|t| t.is_match(own)) || refund_state_asked(own)) && !new.is_some_and(|n| n.is_match(own))
+}
+
+/// A refund's state asked or told with its figure (outside attack 56): "When will I see the $49.99 back on my
+/// account?", "The $64.50 refund isn't on my card yet. Is that normal?", "my bank still doesn't show the $35.75
+/// refund, how long does it take?", "Could you confirm the $44.99 refund was actually sent?", "the $89.99 refund is
+/// 'processing' … Is it done soon?", "Ok, noted that the $49.99 refund will take 5 days.", "Will it come as one
+/// payment or two?". Talk about a refund under way, never an ask: with a refund pending, its figure (or one below
+/// the order's) is that refund's.
+pub fn refund_state_asked(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        concat!(
+            r"(?i)\b(?:when\s+(?:will|do|can|should)\s+(?:i|we)\s+(?:see|get|receive|have|expect)|how\s+long\s+(?:does|do|will|should|until|till|is|before)|",
+            r"should\s+(?:i|we)\s+expect|is\s+(?:that|this|it)\s+normal|is\s+it\s+(?:done|finished|complete|through)|",
+            r"(?:isn'?t|is\s+not|not)\s+(?:yet\s+)?(?:on|in)\s+(?:my|our)\s+(?:card|account|bank|statement)|",
+            r"(?:doesn'?t|does\s+not|don'?t|can'?t|cannot)\s+(?:yet\s+)?(?:show|see|find)|shows?\s+nothing|",
+            r"(?:is|was|been)\s+(?:still\s+)?['‘’\x22]?(?:processing|initiated|issued|approved)|",
+            r"(?:was|been|got)\s+(?:actually\s+|really\s+)?(?:sent|paid|processed|issued)\s*\?|",
+            r"(?:noted|understood|got\s+it)\s+(?:that\s+)?(?:the\s+)?(?:[^.?!\n]|\.\d){0,30}?\brefund\b(?:[^.?!\n]|\.\d){0,20}?\bwill\s+take|",
+            r"will\s+(?:it|the\s+refund|the\s+money)\s+(?:come|complete|clear|land|arrive|show)|one\s+payment\s+or\s+two)",
+        ),
+    )
+    .is_some_and(|r| r.is_match(own))
 }
 
 /// An imperative that tells the shop to refund now ("Please just refund the 32.99", "Please make the refund of 69,00",
@@ -493,7 +517,8 @@ pub fn named_thing_figure(own: &str, asks: impl Fn(&str) -> bool, figures: impl 
     }
     for s in sentences.iter().filter(|s| !asks(s)) {
         for part in cut.split(s) {
-            if !word.is_match(part) {
+            // What sending the thing back cost is no price of the thing ("It cost me $8.99 to return the lamp").
+            if !word.is_match(part) || super::kinds25::own_cost_told(part) {
                 continue;
             }
             // A bare number with cents beside the thing ("the filter 6.00") is its price too.

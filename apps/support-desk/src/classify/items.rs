@@ -314,6 +314,61 @@ fn told_then_all_asked(p: &Patterns, own: &str) -> Option<i64> {
     None
 }
 
+/// Payments counted and asked back (outside attack 56): "Please refund my three payments of $15.00", "Refund both
+/// $15.00 instalments please", "Please refund all 4 Klarna payments of $200.00", "Both Afterpay payments ($20.00
+/// each) back please", or told and then asked by their count ("I paid in 3 monthly payments of $20.00. Refund all 3
+/// please", "I've paid 3 instalments of $20.00; please refund them all"): the count times one payment. Payments told
+/// and a bare ask ("4 payments of $30.00 … Please refund") ask the order's amount: no reading here.
+pub fn payments_counted(own: &str) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let (counted, all_asked) = RES
+        .get_or_init(|| {
+            let fig = r"(?:[$€£]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*(?:\.\d{2})?\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))";
+            Some((
+                Regex::new(&format!(
+                    r"(?i)\b(?:all\s+)?(?P<count>both|two|three|four|five|six|[2-9])\s+(?:of\s+(?:the|my)\s+)?(?:(?:monthly|weekly|klarna|afterpay|clearpay|paypal)\s+)*(?:(?P<fig1>{fig})\s+)?(?:(?:monthly|weekly|klarna|afterpay|clearpay|paypal)\s+)*(?:payments|instal(?:l)?ments)\b(?:\s+(?:already\s+taken\s+|taken\s+|made\s+)?of\s+(?P<fig2>{fig})|\s*\((?P<fig3>{fig})\s+each\))?"
+                ))
+                .ok()?,
+                Regex::new(r"(?i)\b(?:all\s+(?P<n>both|two|three|four|five|six|[2-9])|them\s+all|all\s+of\s+them|both)\b").ok()?,
+            ))
+        })
+        .as_ref()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).flat_map(|s| s.split_inclusive(';')).collect();
+    for (k, s) in sentences.iter().enumerate() {
+        for c in counted.captures_iter(s) {
+            let Some(count) = c
+                .name("count")
+                .and_then(|n| if n.as_str().eq_ignore_ascii_case("both") { Some(2) } else { count_word(n.as_str()) })
+            else {
+                continue;
+            };
+            let Some(one) = c
+                .name("fig1")
+                .or(c.name("fig2"))
+                .or(c.name("fig3"))
+                .and_then(|f| money::read(f.as_str()).first().map(|a| a.cents))
+                .filter(|v| *v > 0)
+            else {
+                continue;
+            };
+            let asked_here = super::intent_in(s).request || s.to_lowercase().contains("back");
+            let asked_after = sentences[k + 1..].iter().take(2).any(|t| {
+                super::intent_in(t).request
+                    && all_asked.captures(t).is_some_and(|a| {
+                        a.name("n").is_none_or(|n| {
+                            count_word(n.as_str()) == Some(count)
+                                || (n.as_str().eq_ignore_ascii_case("both") && count == 2)
+                        })
+                    })
+            });
+            if asked_here || asked_after {
+                return Some(count * one);
+            }
+        }
+    }
+    None
+}
+
 /// A count of units at one price asked together: the price marked as a unit's ("@ 19.95", "30 apiece", "30 each",
 /// "30 per lamp", "12.99/pack", "12.99 a pack") and a count of those units ("x2", "3x", "4 packs", "two lamps",
 /// "both", "all 3"), with the ask covering them all (no figure of its own, or "all"/"both"). The product.

@@ -34,6 +34,9 @@ struct Res {
     number: Regex,
     // kind 1
     tip: Regex,
+    payment_part: Regex,
+    own_cost: Regex,
+    not_proposed: Regex,
     rate_after: Regex,
     proposal: Regex,
     pointer: Regex,
@@ -66,6 +69,30 @@ fn res() -> Option<&'static Res> {
             // dollars for carrying it", "a 4 quid tip", "gave the driver a tenner for his trouble").
             tip: Regex::new(
                 r"(?i)\b(?:tip(?:ped|s)?|gratuity)\b[^.?!\n]{0,40}$|^[^.?!\n]{0,12}\b(?:tip|gratuity)\b|\bgave\s+(?:him|her|them|the\s+(?:driver|courier|guys?|lads?|men|delivery\s+\w+|fitter|installer|porter|postman|postie))\s+(?:(?:a|an|each)\s+)?$",
+            )
+            .ok()?,
+            // A part of the payment told (outside attack 56): an instalment, a deposit, what a voucher, a gift card or
+            // points covered, half on one card ("Instalment plan, 3 x $400.00", "My first $40.00 instalment has gone",
+            // "$60.00 came off my gift card, the rest from PayPal", "Half ($400.00) on my credit card").
+            payment_part: Regex::new(concat!(
+                r"(?i)\b(?:instal(?:l)?ments?|instal(?:l)?ment\s+plan|deposit|voucher|gift\s*card|store\s+credit|reward\s+points|points|",
+                r"klarna|afterpay|clearpay|affirm|paypal\s+(?:pay\s+in|credit)|credit\s+card|debit\s+card|birthday\s+money|",
+                r"half\s+(?:\([^)]*\)\s+)?(?:on|with|by|from|via|paid)|",
+                r"first\s+payment|payments\s+of|monthly|came\s+(?:off|from|out\s+of)|went\s+out|covered|the\s+rest|remainder|",
+                r"paid\s+part|part\s+with)\b",
+            ))
+            .ok()?,
+            // A cost of the customer's own to send it back or to receive it (outside attack 56): "Returned via Evri for
+            // $7.95", "It cost me $8.99 to return the lamp", "Had to pay $4.50 customs", "Spent $11.20 on batteries".
+            own_cost: Regex::new(concat!(
+                r"(?i)\b(?:postage|return\s+(?:postage|shipping|label|courier|fee|cost)|customs|import\s+(?:fee|duty|charge|tax)|duty|",
+                r"label|hermes|evri|royal\s+mail|signed[- ]for|recorded|post\s+office|batteries|petrol|fuel|taxi|parking|",
+                r"at\s+my\s+own\s+cost|(?:cost|set)\s+me\b|(?:posted|shipped|shipping|sent|mailed)\s+(?:it\s+|them\s+|the\s+\w+\s+)?back|",
+                r"(?:returned|sent\s+(?:it\s+|them\s+)?back)\s+(?:it\s+|them\s+)?(?:via|by|with|for))\b",
+            ))
+            .ok()?,
+            not_proposed: Regex::new(
+                r"(?i)\b(?:store\s+credit|credit\s+card|credit\s+union|(?:sent|send|posted|post|shipped|ship|shipping|mailed|set\s+me)\s+(?:it\s+|them\s+|the\s+\w+\s+)?back)\b",
             )
             .ok()?,
             // A rate: a figure per unit of time or of a service ("6 euro a lesson", "12 an hour", "30 per month").
@@ -168,7 +195,7 @@ fn asking_spans(own: &str) -> Vec<(usize, usize, bool)> {
 }
 
 /// Kind 1: whether `cents`, the amount the reader took, is a figure the story tells and no sentence asks — a tip or a
-/// gift to someone else, a rate of another service — while the asking sentences name
+/// gift to someone else, a rate of another service, a part of the payment (an instalment, a deposit, a voucher) — while the asking sentences name
 /// no figure and point back at none. Then the request names no amount: the order's (ADR-1015).
 pub fn story_figure(own: &str, cents: i64) -> bool {
     let Some(r) = res() else { return false };
@@ -189,7 +216,8 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
             let head = &clause[..m.start()];
             let tail = &clause[m.end()..];
             // A sentence that proposes or asks its figure ("12 would be fair", "8 back", "refund 8") keeps it.
-            if r.proposal.is_match(clause) {
+            // "store credit" and "credit card" name a way of paying, "sent it back" the goods' way: nothing proposed.
+            if r.proposal.is_match(&r.not_proposed.replace_all(clause, " ")) {
                 return false;
             }
             let rate = r.rate_after.captures(tail);
@@ -201,7 +229,22 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
             let near = tail.char_indices().nth(20).map_or(tail, |(i, _)| &tail[..i]);
             // A third party's word in the sentence alone ("the bus pass holder was 12 dollars") is no story: only a
             // tip or a rate is.
-            let is_story = r.tip.is_match(head) || r.tip.is_match(near) || rate.is_some();
+            // A payment part is told by its sentence ("Paid part with store credit ($40.00) and part with PayPal").
+            let sentence = super::desk25::sentences(own)
+                .find(|x| {
+                    let at = x.as_ptr() as usize - own.as_ptr() as usize;
+                    at <= *s && *s < at + x.len()
+                })
+                .unwrap_or(clause);
+            // A cost of one's own is told by its sentence or the one before ("Returned via Hermes. It was $6.50.").
+            let before_sentence =
+                super::desk25::sentences(own).take_while(|x| !std::ptr::eq(*x, sentence)).last().unwrap_or("");
+            let is_story = r.tip.is_match(head)
+                || r.tip.is_match(near)
+                || rate.is_some()
+                || r.payment_part.is_match(sentence)
+                || r.own_cost.is_match(sentence)
+                || (r.own_cost.is_match(before_sentence) && !r.figure.is_match(before_sentence));
             if !is_story {
                 return false;
             }
@@ -219,6 +262,12 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
         let clause = own[*s..*e].to_lowercase();
         r.pointer.is_match(&clause) || units.iter().any(|u| clause.contains(u.as_str()))
     }) && !units.iter().any(|u| counted_unit(own, u))
+}
+
+/// Whether a span tells a cost of the customer's own to send the goods back or to receive them ("Returned via Evri for
+/// $7.95", "It cost me $8.99 to return the lamp", "Had to pay $4.50 customs").
+pub fn own_cost_told(span: &str) -> bool {
+    res().is_some_and(|r| r.own_cost.is_match(span))
 }
 
 /// Whether the text counts units of a rate ("one session", "2 lessons", "the missed class") or makes them the shop's

@@ -1077,6 +1077,7 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
     // asked, whatever one item the reader settled on.
     if let Some(whole) = super::items::listed_sum(own, duplicate)
         .or_else(|| if duplicate { None } else { super::items::counted_units(own) })
+        .or_else(|| super::items::payments_counted(own))
     {
         match amount {
             _ if whole > order || whole > crate::policy::CAP_CENTS => return Amount::Cents(whole),

@@ -55,6 +55,8 @@ pub struct Roled {
 }
 
 struct Pats {
+    /// A way of paying named with "credit": "store credit", "credit card", "credit union".
+    way_of_paying: Regex,
     /// A word that asks or claims money, somewhere before the figure in its sentence.
     ask_before: Regex,
     /// The word that asks right before a bare number ("claiming 700", "refund me 20", "I want 30").
@@ -120,6 +122,7 @@ fn pats() -> Option<&'static Pats> {
                 r"(?i)\b(?:refund\w*|money|back|credit\w*|reimburs\w*|repa(?:y|id)\w*|cash|compensat\w*|owed?|dollars?|bucks|euros?|pounds?|quid|cents?|eur|usd|gbp|cad|aud|chf|sgd)\b",
             )
             .ok()?,
+            way_of_paying: Regex::new(r"(?i)\bstore\s+credit\b|\bcredit\s+(?:card|union)s?\b").ok()?,
             ask_word: Regex::new(
                 r"(?i)\b(?:refund(?:ed|ing)?|credit(?:ed|ing)?|reimburse(?:d|ment)?|claim(?:ing|ed)?|want(?:ing)?|'d\s+like|would\s+like|ask(?:ing)?\s+for|request(?:ing|ed)?|owed|owe\s+me|give\s+me|send\s+me|pay\s+me|return\s+me|compensat\w*|repay|back)\b",
             )
@@ -234,6 +237,10 @@ fn money_written(raw: &str, a: &money::Amount) -> bool {
 /// Every exact figure of the customer's own words with its role (see the module doc).
 pub fn read(text: &str) -> Vec<Roled> {
     let Some(p) = pats() else { return Vec::new() };
+    // "store credit", "credit card": a way of paying, no credit asked (outside attack 56: "Paid part with store credit
+    // ($40.00) and part with PayPal"). The word is respelled, offsets kept.
+    let neutral = p.way_of_paying.replace_all(text, |c: &regex::Captures| c[0].replace(['c', 'C'], "k"));
+    let text: &str = &neutral;
     let spans = sentences(text);
     let mut out: Vec<Roled> = Vec::new();
     for (i, (s, e)) in spans.iter().copied().enumerate() {

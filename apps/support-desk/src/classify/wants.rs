@@ -308,10 +308,10 @@ pub fn retry_asked(own: &str) -> bool {
 /// whole's own figure (right after "whole", "full", "all") is no part. Another remedy named instead (send, replace,
 /// exchange) asks no money.
 pub fn part_instead_of_whole(own: &str) -> Option<i64> {
-    static RES: OnceLock<Option<(Regex, Regex, Regex, Regex, Regex, Regex)>> = OnceLock::new();
-    let (whole_declined, money_whole, only_before, enough_after, remedy, bare_enough) = RES
+    static RES: OnceLock<Option<[Regex; 6]>> = OnceLock::new();
+    let [whole_declined, money_whole, only_before, enough_after, remedy, bare_enough] = RES
         .get_or_init(|| {
-            Some((
+            Some([
                 Regex::new(r"(?i)\b(?:don'?t|do\s+not|doesn'?t|not|no\s+need\s+(?:for|to)|needn'?t|forget|rather\s+than|instead\s+of|(?:is|it'?s)\s+not\s+necessary\s+(?:to|for)|don'?t\s+have\s+to|no\s+need)\b(?:[^.!?\n]|\.\d){0,40}?\b(?:whole|full|all|everything|entire)\b").ok()?,
                 Regex::new(r"(?i)\b(?:refund\w*|return\w*|back|money|amount|price|order|sum|of\s+it)\b|\d").ok()?,
                 Regex::new(r"(?i)\b(?:just|only|(?:could|can|would)\s+you\s+do)(?:\s+the)?\s*$").ok()?,
@@ -319,7 +319,7 @@ pub fn part_instead_of_whole(own: &str) -> Option<i64> {
                 Regex::new(r"(?i)\b(?:send|replace\w*|exchange\w*|swap\w*|repair\w*|new\s+one)\b").ok()?,
                 // A bare number said to be enough ("14 is fine"): money by what is said of it.
                 Regex::new(r"(?i)(?:^|[\s,:;-])(?P<n>\d{1,5}(?:[.,]\d{2})?)\s+(?:is|would\s+be|will\s+be|should\s+be|would|will)\s+(?:enough|fine|plenty|fair|do|ok|okay)\b").ok()?,
-            ))
+            ])
         })
         .as_ref()?;
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
@@ -370,6 +370,54 @@ pub fn part_instead_of_whole(own: &str) -> Option<i64> {
         }
     }
     None
+}
+
+/// Outside attack 56: the text with each figure of an ask the writer turns down blanked (same length) — one they
+/// thought of and let go, one someone else says they are owed, one they will not push for — when a contrast follows in
+/// the sentence or the next ("I was going to ask for $50.00 for my time but never mind. Refund the sofa please.", "My
+/// partner thinks I should ask for $30 compensation on top but I'm not like that.", "I won't push for the $30.00
+/// compensation your policy mentions. Refund only please.", "A friend said I'm owed $15 for the late delivery. I'd
+/// rather just have the refund", "I'm not after the $25 goodwill thing, just refund the bike."). The figure names no
+/// ask: the refund the writer does ask names none.
+pub fn declined_figures_blanked(text: &str) -> String {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((declined, contrast)) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(concat!(
+                    r"(?i)\b(?:(?:was|were)\s+going\s+to|(?:was|were|am|felt)\s+(?:tempted|about)\s+to|wanted\s+to\s+ask|could\s+have\s+(?:asked|claimed)|",
+                    r"thought\s+(?:about|of)|considered|some\s+people\s+would|(?:i|we)\s+could\s+(?:claim|ask|demand)|",
+                    r"(?:thinks?|says?|said|reckons?|told\s+me)\s+(?:that\s+)?(?:i\s+should|i'?m\s+owed|i\s+am\s+owed|we'?re\s+owed|to\s+ask|ask)|",
+                    r"(?:won'?t|will\s+not|wouldn'?t|not\s+going\s+to)\s+(?:push|ask|claim|insist|go)|not\s+(?:after|asking\s+for|claiming))\b",
+                ))
+                .ok()?,
+                Regex::new(r"(?i)\b(?:but|never\s+mind|rather|just|only|instead|settle\s+for|not\s+like\s+that|no)\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    let sentences: Vec<&str> = super::desk25::sentences(text).collect();
+    for (k, s) in sentences.iter().enumerate() {
+        let Some(d) = declined.find(s) else { continue };
+        let at = s.as_ptr() as usize - text.as_ptr() as usize;
+        // The declined part ends where the contrast starts in the sentence; else the whole sentence, when the next one
+        // brings the contrast.
+        let end = match contrast.find_at(s, d.end()) {
+            Some(c) => c.start(),
+            None if sentences.get(k + 1).is_some_and(|n| contrast.is_match(n)) => s.len(),
+            None => continue,
+        };
+        for a in super::money::read(&s[d.end()..end]) {
+            let (from, to) = (at + d.end() + a.span.start, at + d.end() + a.span.end);
+            if out.is_char_boundary(from) && out.is_char_boundary(to) {
+                out.replace_range(from..to, &" ".repeat(to - from));
+            }
+        }
+    }
+    out
 }
 
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
@@ -626,6 +674,48 @@ pub fn refund_only_supposed(own: &str) -> bool {
         rest.push(' ');
     }
     supposed && !super::desk26::names_problem(&rest)
+}
+
+/// A refund's way asked about, not a refund asked (outside attack 56): where it would go or whether one is possible
+/// ("Is it possible to have a refund go to PayPal instead of the card?", "Would a refund be possible to my Revolut?",
+/// "Is a refund possible on sale items?", "Is it possible to get a refund without the receipt?"). Every sentence with a
+/// refund word is such a question, none says "please", and nothing else tells a problem with the goods: an inquiry
+/// about the policy (C1). A refund put to the shop to do ("Could you refund it to her card?", "can you put the refund
+/// on my card instead?") asks it.
+pub fn refund_way_asked(own: &str) -> bool {
+    static RES: OnceLock<Option<[Regex; 3]>> = OnceLock::new();
+    let Some([refund, way, plea]) = RES
+        .get_or_init(|| {
+            Some([
+                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*)\b").ok()?,
+                Regex::new(concat!(
+                    r"(?i)\bpossible\b|\bhow\s+(?:do|does|would|will)\b|\balways\b|\bcan\s+refunds\b|",
+                    r"\b(?:is|are|would|will)\s+(?:a\s+|the\s+)?refunds?\s+(?:\w+\s+){0,4}?(?:be\s+)?(?:possible|allowed|issued|made|sent|paid)\b|",
+                    r"\bdoes\s+(?:it|the\s+refund)\s+(?:always\s+)?go\b",
+                ))
+                .ok()?,
+                Regex::new(r"(?i)\b(?:please|pls|plz|kindly|asap|now)\b").ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let mut asked = false;
+    let mut rest = String::new();
+    for s in super::desk25::sentences(own) {
+        if !refund.is_match(s) {
+            rest.push_str(s);
+            rest.push(' ');
+            continue;
+        }
+        if !s.contains('?') || !way.is_match(s) || plea.is_match(s) || super::money::read(s).iter().any(|a| a.cents > 0)
+        {
+            return false;
+        }
+        asked = true;
+    }
+    asked && !super::desk26::names_problem(&rest)
 }
 
 pub fn requests_withdrawn_blanked(text: &str) -> String {
