@@ -578,7 +578,7 @@ fn res() -> &'static Res {
             .ok()?,
             list_separator: Regex::new(r"(?i)^\s*(?:[,/;|]|\band\b|,\s*and\b)\s*$").ok()?,
             difference: Regex::new(
-                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|give|pay|send|return|want|like|need|get|have)\b[^.?!\n]{0,30}\b(?:price\s+)?diff(?:erence)?\b|\bdiff(?:erence)?\b[^.?!\n]{0,20}\b(?:back|refunded|credited)\b",
+                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|give|pay|send|return|want|like|need|get|have)\b[^.?!\n]{0,30}\b(?:(?:price\s+)?diff(?:erence)?|what\s+(?:i|we)\s+overpaid|the\s+(?:saving|gap)|the\s+discount\s+(?:i|we)\s+missed)\b|\bdiff(?:erence)?\b[^.?!\n]{0,20}\b(?:back|refunded|credited)\b|\bprice\s+(?:adjustment|protection|match(?:ing)?)\b|\b(?:match|honou?r)\s+(?:the\s+)?(?:new|sale|lower|their)\s+price\b",
             )
             .ok()?,
             desire: Regex::new(&format!(
@@ -3165,7 +3165,24 @@ fn requested_in(text: &str) -> Amount {
         {
             return Amount::Cents(*one);
         }
-        match distinct(all.iter().filter(|a| a.2 != Role::Price).map(|a| a.1)).as_slice() {
+        // The price it is now, elsewhere or on sale ("It's $59.99 today", "Walmart has it at $79.99", "match $139.00")
+        // is no difference (outside attack 56).
+        let price_now = |at: usize| {
+            static NOW: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+            NOW.get_or_init(|| {
+                Some((
+                    Regex::new(r"(?i)(?:now|today|currently|reduced\s+to|dropped\s+to|on\s+sale\s+(?:for|at)|has\s+it\s+(?:at|for)|shows\s+it\s+(?:at|for)|sells\s+it\s+for|match|new\s+price|cheaper[^.?!
+]{0,30}|price\s+found\s*:?|it'?s|is)\s*\(?\s*(?:usd|eur|gbp|[$€£])?\s*$").ok()?,
+                    Regex::new(r"(?i)^\s*\)?\s*(?:now|today|this\s+week|at\s+[A-Z]|on\s+(?:your|their)\s+site|in\s+the\s+sale|elsewhere)").ok()?,
+                ))
+            })
+            .as_ref()
+            .is_some_and(|(b, a)| {
+                b.is_match(before(text, at, 40))
+                    || r.money.find_at(text, at).filter(|m| m.start() == at).is_some_and(|m| a.is_match(&text[m.end()..]))
+            })
+        };
+        match distinct(all.iter().filter(|a| a.2 != Role::Price && !price_now(a.0)).map(|a| a.1)).as_slice() {
             [] => return Amount::Ambiguous,
             [one] if !dashes::alternatives(&r.alternatives, text) && !r.uncertain_figure.is_match(text) => {
                 return Amount::Cents(*one);
@@ -4097,7 +4114,13 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         .then(|| wants::part_instead_of_whole(&thread.newest()))
         .flatten()
         .map(Amount::Cents);
-    let answered = answered.or(accepted).or(part_for_whole.clone());
+    // A price difference asked: its own figure, or none that settles it (U1).
+    let price_difference =
+        (answered.is_none() && accepted.is_none() && part_for_whole.is_none() && record_talk.is_none())
+            .then(|| wants::price_difference(&own))
+            .flatten()
+            .map(|d| d.map_or(Amount::Ambiguous, Amount::Cents));
+    let answered = answered.or(accepted).or(part_for_whole.clone()).or(price_difference.clone());
     // A share of the money with its result named ("half back, so 30", "a third = 20 please"), checked against the
     // identified order's amount (ADR-1018): an ask however terse its words.
     let share_named = ev
@@ -4670,7 +4693,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         answered.is_some(),
     );
     // A part asked in place of the whole names its own figure beside the whole's, which a reply's reading would take.
-    let amount = match &part_for_whole {
+    let amount = match part_for_whole.as_ref().or(price_difference.as_ref()) {
         Some(part) if form_ask.is_none() => part.clone(),
         _ => amount,
     };

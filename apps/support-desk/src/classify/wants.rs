@@ -420,6 +420,57 @@ pub fn declined_figures_blanked(text: &str) -> String {
     out
 }
 
+/// A price difference asked (outside attack 56): "refund the difference", "a price adjustment", "price protection",
+/// "price match", "what I overpaid", "the saving", "the gap", "the sale discount applied retroactively". The
+/// difference's own figure, where one names it ("the $20.00 difference", "a price adjustment of $20.00", "Price
+/// adjustment request: $20.00", "It's $20.00 less now"): `Some(Some(cents))`. None named — only the price it is now,
+/// elsewhere or on sale, or a share ("that 20%") — `Some(None)`: a partial refund with no figure (U1), never the order's
+/// amount or the new price. `None`: no price difference asked.
+pub fn price_difference(own: &str) -> Option<Option<i64>> {
+    static RES: OnceLock<Option<[Regex; 3]>> = OnceLock::new();
+    let [asked, named_after, named_before] = RES
+        .get_or_init(|| {
+            Some([
+                Regex::new(concat!(
+                    r"(?i)\b(?:(?:refund|credit|reimburse|give|pay|send|return|want|like|have|claim|get)\w*\b[^.?!\n]{0,30}?\b",
+                    r"(?:(?:the\s+)?(?:price\s+)?diff(?:erence)?|what\s+(?:i|we)\s+overpaid|the\s+(?:saving|gap)|the\s+discount\s+(?:i|we)\s+missed)|",
+                    r"(?:apply|do|give|want|like|request|claim|grant|process|under)\w*\s+(?:me\s+|us\s+)?(?:a\s+|the\s+|my\s+|your\s+)?(?:[$€£]?\d[\d.,]*\s+)?price\s+(?:adjustment|protection|match(?:ing)?|promise)|",
+                    r"price\s+(?:adjustment|protection|match(?:ing)?)\s+(?:request|claim|please)|(?:match|honou?r)\s+(?:the\s+)?(?:new|sale|lower|their)\s+price|",
+                    r"(?:sale|promo)\s+(?:discount|price|code)\s+(?:\w+\s+){0,3}?(?:applied|retroactive\w*)|",
+                    r"(?:apply|applied)\s+(?:\w+\s+){0,4}?retroactive\w*)\b|\bmatch\s+[$€£]?\d",
+                ))
+                .ok()?,
+                Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction)\b|(?:back|please|pls)\b)").ok()?,
+                Regex::new(r"(?i)(?:\b(?:difference|diff|adjustment|protection|reduction)\s*(?:of|request|claim|is|was)?\s*[:,(-]?|\b(?:refund|credit|reimburse|give|pay)\w*\s+(?:me\s+|us\s+)?|\b(?:that'?s|that\s+is|which\s+is|that\s+would\s+be|so)|\bplease\s+(?:refund|credit)\s+)\s*[(/]?\s*$").ok()?,
+            ])
+        })
+        .as_ref()?;
+    // Asked, not asked about or turned down ("Is there some price protection?", "I'm not asking you to price match").
+    let asks = asked.find_iter(own).any(|m| {
+        let sentence_start = own[..m.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+        let lead = own[sentence_start..m.start()].to_lowercase();
+        let sentence_end = own[m.end()..].find(['.', '!', '?', '\n']).map_or(own.len(), |i| m.end() + i);
+        let question_about = own.get(sentence_end..sentence_end + 1) == Some("?")
+            && (lead.trim_start().starts_with("is ")
+                || lead.trim_start().starts_with("do ")
+                || lead.contains("do you"));
+        !question_about && !lead.contains("not ") && !lead.contains("n't ") && !lead.contains("no need")
+    });
+    if !asks {
+        return None;
+    }
+    let named: Vec<i64> = super::money::read(own)
+        .into_iter()
+        .filter(|a| a.cents > 0)
+        .filter(|a| named_after.is_match(&own[a.span.end..]) || named_before.is_match(&own[..a.span.start]))
+        .map(|a| a.cents)
+        .collect();
+    Some(match super::figures::one_distinct(named) {
+        Some(v) => Some(v),
+        None => None,
+    })
+}
+
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
 pub fn refunds_not_asked_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
