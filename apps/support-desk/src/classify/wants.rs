@@ -465,10 +465,7 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
         .filter(|a| named_after.is_match(&own[a.span.end..]) || named_before.is_match(&own[..a.span.start]))
         .map(|a| a.cents)
         .collect();
-    Some(match super::figures::one_distinct(named) {
-        Some(v) => Some(v),
-        None => None,
-    })
+    Some(super::figures::one_distinct(named))
 }
 
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
