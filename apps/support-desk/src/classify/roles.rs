@@ -133,17 +133,24 @@ fn pats() -> Option<&'static Pats> {
             .ok()?,
             whole_and: Regex::new(concat!(
                 r"(?i)(?:\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order|invoice|money)",
-                r"|\brefund\w*\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|this|our|it)\b(?:\s+[\w-]+){0,2}",
+                r"|\b(?:refund|reimburse)\w*\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|this|our|it)\b(?:\s+[\w-]+){0,2}",
+                r"|\b(?:return|give)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+money\s+(?:for|of)\s+(?:the|my|this)\s+[\w-]+",
                 r"|\brefund\s+of\s+(?:the|my)\s+(?:order|item|purchase)|\b(?:refund|money\s+back)(?:\s+please|\s+pls)?",
                 r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded)",
                 r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\+|\band)\s+",
                 r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s+(?:also\s+)?(?:expect|want|need|would\s+like)\s+)?",
-                r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:for\s+)?)?",
+                r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?)?",
                 r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
             ))
             .ok()?,
             own_cost: Regex::new(
-                r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician)\b",
+                concat!(
+                    r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician",
+                    // Outside attack 56: customs and import fees, the post office, a van hired, postage paid to send it back.
+                    r"|customs|import\s+(?:fee|duty|charge|tax)|duty|post\s+office|royal\s+mail|hermes|evri|van|hired?",
+                    r"|(?:i|we)\s+paid\s+(?:to\s+(?:post|ship|send|return|courier)|at\s+the\s+post|for\s+(?:the\s+)?(?:postage|shipping|courier|return))",
+                    r"|post(?:ed|ing)?\s+(?:it\s+)?back|ship(?:ped|ping)?\s+it\s+back)\b",
+                ),
             )
             .ok()?,
             price_between: Regex::new(
