@@ -4697,6 +4697,16 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         Some(part) if form_ask.is_none() => part.clone(),
         _ => amount,
     };
+    // The whole asked with a part it includes ("refund everything including the $5.99 shipping", "the lot, delivery
+    // ($29.99) included"): the order's amount, never the part (outside attack 56).
+    let amount = match (identified, amount) {
+        (Some(o), Amount::Cents(v))
+            if wants_refund && form_ask.is_none() && v < o.amount_cents && wants::whole_including(&own) =>
+        {
+            Amount::Cents(o.amount_cents)
+        }
+        (_, a) => a,
+    };
     // A duplicate charge asks the extra charge back: the figure it was reported with, when the others only tell
     // the story (a balance, a date) (ADR-1200).
     // A request that names no figure on a duplicate told at a figure of its own ("charged twice, $80 each time.

@@ -58,7 +58,9 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             // A part kept or let go ("the 1 cent is okay to keep for you"): the figures are no items asked together.
-            kept: Regex::new(r"(?i)\bkeep\w*|\bforget\b|\bdon'?t\s+(?:need|want)\b|\bno\s+need\b").ok()?,
+            // Outside attack 56: a cost the writer takes on ("the $5.99 delivery I don't mind paying", "happy to pay the
+            // shipping", "the delivery I'll eat", "not needed back").
+            kept: Regex::new(r"(?i)\bkeep\w*|\bforget\b|\bdon'?t\s+(?:need|want|mind\s+paying)\b|\bno\s+need\b|\bhappy\s+to\s+pay\b|\bi'?ll\s+(?:eat|pay|cover|absorb|swallow)\b|\bnot\s+needed\b|\bcan\s+stay\b").ok()?,
             same_items: Regex::new(
                 r"(?i)^[\s,;&)(]*(?:and\s+|&\s+)?(?:(?:for\s+)?(?:(?:the|my|a|an)\s+)?[\w-]+(?:\s+[\w-]+)?\s*[,;&)(]*\s*(?:and\s+|&\s+)?(?:also\s+)?(?:for\s+)?(?:the|my|a|an)?\s*[\w-]*\s*[,;(:]*\s*)?$",
             )
@@ -376,7 +378,18 @@ pub fn counted_units(own: &str) -> Option<i64> {
     let p = patterns()?;
     let figs = figures(own);
     let mut units: Vec<(i64, Option<String>)> = Vec::new();
-    for f in &figs {
+    // Units got at another time, in a sentence that asks nothing ("Bought 2 last year at $25 each"), are no units of
+    // this order (outside attack 56).
+    let other_time: Vec<&str> = super::desk25::sentences(own)
+        .filter(|s| super::kinds25::other_time_told(s) && !super::intent_in(s).request)
+        .collect();
+    let in_other_time = |at: usize| {
+        other_time.iter().any(|s| {
+            let start = s.as_ptr() as usize - own.as_ptr() as usize;
+            start <= at && at < start + s.len()
+        })
+    };
+    for f in figs.iter().filter(|f| !in_other_time(f.span.start)) {
         let (Some(before), Some(after)) = (own.get(..f.span.start), own.get(f.span.end..)) else { continue };
         if p.at_price.is_match(before) {
             units.push((f.cents, None));

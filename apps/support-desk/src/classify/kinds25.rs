@@ -36,6 +36,7 @@ struct Res {
     tip: Regex,
     payment_part: Regex,
     own_cost: Regex,
+    other_time: Regex,
     not_proposed: Regex,
     rate_after: Regex,
     proposal: Regex,
@@ -89,6 +90,16 @@ fn res() -> Option<&'static Res> {
                 r"label|hermes|evri|royal\s+mail|signed[- ]for|recorded|post\s+office|batteries|petrol|fuel|taxi|parking|",
                 r"at\s+my\s+own\s+cost|(?:cost|set)\s+me\b|(?:posted|shipped|shipping|sent|mailed)\s+(?:it\s+|them\s+|the\s+\w+\s+)?back|",
                 r"(?:returned|sent\s+(?:it\s+|them\s+)?back)\s+(?:it\s+|them\s+)?(?:via|by|with|for))\b",
+            ))
+            .ok()?,
+            // Goods got at another time or by someone else (outside attack 56): "Bought 2 last year at $25 each",
+            // "Back in 2024 I got two for $30 each", "At work we got 10 of these at $8 each", "I gave 2 as gifts last
+            // Christmas ($35 each)", "Used to buy these 2 for $20 at the market".
+            other_time: Regex::new(concat!(
+                r"(?i)\b(?:last\s+(?:year|month|week|time|christmas|summer|winter|spring|autumn)|(?:a\s+)?(?:few\s+)?(?:years?|months?)\s+ago|",
+                r"previously|in\s+the\s+past|over\s+the\s+years|used\s+to\s+(?:buy|get|have|order)|back\s+in\s+(?:\d{4}|the\s+day)|",
+                r"(?:had|bought|got|ordered)\s+(?:\w+\s+){0,3}?before|at\s+work\s+we|as\s+gifts?|at\s+the\s+market|",
+                r"in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:i|we)\b)",
             ))
             .ok()?,
             not_proposed: Regex::new(
@@ -244,6 +255,7 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
                 || rate.is_some()
                 || r.payment_part.is_match(sentence)
                 || r.own_cost.is_match(sentence)
+                || r.other_time.is_match(sentence)
                 || (r.own_cost.is_match(before_sentence) && !r.figure.is_match(before_sentence));
             if !is_story {
                 return false;
@@ -262,6 +274,11 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
         let clause = own[*s..*e].to_lowercase();
         r.pointer.is_match(&clause) || units.iter().any(|u| clause.contains(u.as_str()))
     }) && !units.iter().any(|u| counted_unit(own, u))
+}
+
+/// Whether a sentence tells goods got at another time or by someone else ("Bought 2 last year at $25 each").
+pub fn other_time_told(sentence: &str) -> bool {
+    res().is_some_and(|r| r.other_time.is_match(sentence))
 }
 
 /// Whether a span tells a cost of the customer's own to send the goods back or to receive them ("Returned via Evri for

@@ -468,6 +468,21 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
     Some(super::figures::one_distinct(named))
 }
 
+/// The whole asked with a part it includes (outside attack 56): "Please refund everything including the $5.99
+/// shipping", "Refund the lot please, delivery ($29.99) included", "the full order incl. the $8 postage".
+pub fn whole_including(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    re(
+        &RE,
+        concat!(
+            r"(?i)\b(?:everything|the\s+(?:lot|whole\s+(?:thing|order|lot|amount)|full\s+(?:order|amount|price))|all\s+of\s+it|in\s+full|it\s+all)\b",
+            r"[^.!?\n]{0,30}?(?:\b(?:including|incl\.?|inclusive\s+of)\s+(?:the\s+|my\s+)?(?:[\w-]+\s+){0,2}?[$€£]?\s?\d|",
+            r"\(\s*[$€£]?\s?\d[\d.,]*\s*\)\s*(?:included|incl\.?|too|as\s+well)\b|[$€£]?\s?\d[\d.,]*\s*\)?\s*(?:included|incl\.?)\b)",
+        ),
+    )
+    .is_some_and(|r| r.is_match(own))
+}
+
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
 pub fn refunds_not_asked_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
