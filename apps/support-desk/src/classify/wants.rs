@@ -207,6 +207,12 @@ fn goods_priced(text: &str) -> Vec<std::ops::Range<usize>> {
                         | "payment"
                         | "balance"
                         | "difference"
+                        | "voucher"
+                        | "vouchers"
+                        | "coupon"
+                        | "gift"
+                        | "store"
+                        | "code"
                         | "to"
                         | "for"
                         | "please"
@@ -440,8 +446,8 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
                     r"(?:apply|applied)\s+(?:\w+\s+){0,4}?retroactive\w*)\b|\bmatch\s+[$€£]?\d",
                 ))
                 .ok()?,
-                Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction)\b|(?:back|please|pls)\b)").ok()?,
-                Regex::new(r"(?i)(?:\b(?:difference|diff|adjustment|protection|reduction)\s*(?:of|request|claim|is|was)?\s*[:,(-]?|\b(?:refund|credit|reimburse|give|pay)\w*\s+(?:me\s+|us\s+)?|\b(?:that'?s|that\s+is|which\s+is|that\s+would\s+be|so)|\bplease\s+(?:refund|credit)\s+)\s*[(/]?\s*$").ok()?,
+                Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction|cheaper|lower)\b|(?:back|please|pls)\b)").ok()?,
+                Regex::new(r"(?i)(?:\b(?:difference|diff|adjustment|protection|reduction)\s*(?:of|request|claim|is|was)?\s*[:,(-]?|\b(?:refund|credit|reimburse|give|pay)\w*\s+(?:me\s+|us\s+)?|\b(?:that'?s|that\s+is|which\s+is|that\s+would\s+be|so)|\bplease\s+(?:refund|credit)\s+|\b(?:dropped|went\s+down|down|reduced|cut|cheaper|less)\s+by)\s*[(/]?\s*$").ok()?,
             ])
         })
         .as_ref()?;
@@ -465,7 +471,32 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
         .filter(|a| named_after.is_match(&own[a.span.end..]) || named_before.is_match(&own[..a.span.start]))
         .map(|a| a.cents)
         .collect();
-    Some(super::figures::one_distinct(named))
+    if let Some(v) = super::figures::one_distinct(named) {
+        return Some(Some(v));
+    }
+    // The price paid and the price now both written ("Price now is 39.99, I paid 49.99"): their difference.
+    static PRICES: OnceLock<Option<[Regex; 2]>> = OnceLock::new();
+    let [paid, now] = PRICES
+        .get_or_init(|| {
+            Some([
+                Regex::new(r"(?i)\b(?:i\s+paid|we\s+paid|paid|bought\s+(?:it\s+)?(?:for|at)|i\s+was\s+charged|was)\s*:?\s*[$€£]?\s*$").ok()?,
+                Regex::new(r"(?i)(?:\bnow(?:\s+is|\s+it'?s)?|\btoday|\breduced\s+to|\bdropped\s+to|\bon\s+sale\s+(?:for|at)|\bit'?s\s+now)\s*:?\s*[$€£]?\s*$").ok()?,
+            ])
+        })
+        .as_ref()?;
+    let figures = super::money::read(own);
+    let before = |a: &super::money::Amount| {
+        let from = own.floor_char_boundary(a.span.start.saturating_sub(24));
+        &own[from..a.span.start]
+    };
+    let paid_v =
+        super::figures::one_distinct(figures.iter().filter(|a| paid.is_match(before(a))).map(|a| a.cents).collect());
+    let now_v =
+        super::figures::one_distinct(figures.iter().filter(|a| now.is_match(before(a))).map(|a| a.cents).collect());
+    Some(match (paid_v, now_v) {
+        (Some(p), Some(n)) if p > n => Some(p - n),
+        _ => None,
+    })
 }
 
 /// The whole asked with a part it includes (outside attack 56): "Please refund everything including the $5.99
