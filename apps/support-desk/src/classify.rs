@@ -3938,13 +3938,6 @@ pub fn facts(ev: &Evidence) -> Facts {
     }
 }
 
-/// A legal or harm word the grammar read and cleared (outside attack 56, `negated_legal_harm`): denied ("not
-/// reporting this to trading standards", "nobody got hurt"), declined or a job or a workplace ("the solicitor I work
-/// for"). The model reads the word, not its negation; where the grammar has cleared it, harm is not the model's to add.
-fn harm_word_cleared(text: &str) -> bool {
-    regulators::without_non_threats(text) != text
-}
-
 /// The learned second reading (ADR-1600, ADR-1601), where the grammar and the model disagree with confidence. It
 /// never makes the desk pay: each rule moves a decision towards a human, a refusal or a close, and the clause table
 /// then decides from the facts as always.
@@ -3969,7 +3962,6 @@ fn second_reading(mut f: Facts, view: &learned::GrammarView, guess: learned::Gue
         && on_side.likeliest() == learned::Kind::Harm
         && harm >= learned::NOT_AN_INQUIRY
         && (f.names_problem || harm >= learned::SURELY_HARM)
-        && !harm_word_cleared(&view.customer_side)
     {
         f.safety_legal_injury = true;
         f.second_reading = Some(format!("harm (p {harm:.2})"));
