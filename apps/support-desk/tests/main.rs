@@ -23,6 +23,7 @@ mod attack54_harm;
 mod attack54_hidden;
 mod attack55_harm;
 mod attack55_reading;
+mod attack56_harm;
 mod attack56_reading;
 mod blind12_kinds;
 mod blind13_kinds;

@@ -106,6 +106,10 @@ pub enum Hazard {
 /// feed; never "mouse", which is also a computer's).
 const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog";
 
+/// An animal's hurt told in other words (outside attack 56): a body part cut, chipped or broken, an open sore, skin
+/// rubbed or scratched raw, "the runs".
+const ANIMAL_HURT: &str = r"(?:sliced|cut|gashed|nicked|chipped|cracked|broke|split|tore|burnt|burned|bruised|ripped)\s+(?:(?:his|her|its|their|one\s+of\s+(?:his|her|its|their))\s+)(?:\w+\s+)?(?:paws?|pads?|legs?|hoof|hooves|teeth|tooth|claws?|toes?|beak|gums?|tongue|tail|ears?|nose|mouth|belly|shell|feet|foot|wings?|neck|skin)\b|\bopen\s+sores?\b|\b(?:rubbed|rubbing|scratch\w*|chewed|licked|worn)\s+(?:[\w'’]+\s+){0,3}?raw\b|\b(?:had|has|have|got|gets|get|with|giving|gave|given)\s+(?:\w+\s+)?the\s+runs\b|\b(?:teeth|tooth|paws?|pads?|hoof|hooves|claws?)\s+(?:got\s+|were\s+|was\s+|are\s+|is\s+)?(?:chipped|cut|broken|cracked|bleeding)\b";
+
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
 
@@ -149,7 +153,7 @@ const IN_MOTION: &str = r"(?:going|riding|cycling|coming|rolling)\s+(?:down|up)(
 const FOREIGN: &str = r"glass|shards?|splinters?|metal|wire|plastic|needles?|nails?|screws?|staples?|bolts?|stones?|pebbles?|insects?|bugs?|maggots?|worms?|weevils?|cockroach(?:es)?|beetles?|flies|a\s+fly|droppings|mice|a\s+mouse";
 
 /// What is eaten (the customer's, a child's or a pet's).
-const FOOD: &str = r"food|foods|tins?|cans|jars?|packets?|pouch(?:es)?|sachets?|cereal|bread|loaf|chocolates?|sweets|candy|biscuits?|cookies?|crisps|kibble|treats?|formula|puree|jam|honey|sauce|soup|yogh?urts?|milk|cheese|meat|sausages?|salad|rice|pasta|oats|porridge|granola|muesli|flour|sugar|coffee|tea|juice|smoothies?|snacks?|meal|dinner|lunch|breakfast|sandwich(?:es)?|pies?|cake|tuna|fish|chicken|beef|nuts|fruit|vegetables|veg|spread|butter|baby\s+food|pet\s+food|cat\s+food|dog\s+food|mouth(?:ful)?|bite";
+const FOOD: &str = r"food|foods|tins?|cans|jars?|packets?|pouch(?:es)?|sachets?|cereal|bread|loaf|chocolates?|sweets|candy|biscuits?|cookies?|crisps|kibble|treats?|formula|puree|jam|honey|sauce|soup|yogh?urts?|milk|cheese|meat|sausages?|salad|rice|pasta|oats|porridge|granola|muesli|flour|sugar|coffee|tea|juice|smoothies?|snacks?|meal|dinner|lunch|breakfast|sandwich(?:es)?|pies?|cake|tuna|fish|chicken|beef|nuts|fruit|vegetables|veg|spread|butter|baby\s+food|pet\s+food|cat\s+food|dog\s+food|mouth(?:ful)?|bite|powder|shakes?|supplements?|vitamins?|gummies|hay|seed|feed";
 
 /// Words saying food is spoiled.
 const SPOILED: &str = r"mou?ld\w*|rotten|rancid|gone\s+off|went\s+off|off\s+(?:milk|meat|cheese)|expired|out\s+of\s+date|past\s+(?:its|the)\s+(?:use[- ]by|best[- ]before|expiry)(?:\s+date)?|maggot\w*";
@@ -391,6 +395,23 @@ fn rows() -> &'static [Row] {
                 Hazard::AnimalHarmed,
                 format!(
                     r"(?i)\b(?:make|made|makes|making)\s+(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame)\b|\b(?:my|our|the|his|her|their)\s+(?:{ANIMAL})s?\s+(?:got|gets|became|was|were|went|is|are|has\s+been|have\s+been)\s+(?:very\s+|really\s+|so\s+|quite\s+|badly\s+)?(?:sick|ill|unwell|lame|poisoned)\b|\b(?:{ANIMAL})s?\s+(?:had|has|have|got|gets|get|developed)\s+(?:a\s+|bad\s+)?(?:colic|diarrh\w+|seizures?|vomiting)\b|\b(?:emergency\s+vet|vet\s+(?:came|had\s+to\s+come|was\s+called|called\s+out)|(?:call(?:ed)?|get|got)\s+(?:out\s+)?the\s+vet)\b"
+                ),
+            ),
+            // Outside attack 56 (`harm_animal`): an animal hurt told in other words — a paw, a pad, a leg or teeth cut,
+            // chipped or broken, an open sore, skin rubbed or scratched raw, "the runs" — with the animal in the
+            // sentence ("our spaniel sliced his pad on the feeder", "the girth left an open sore on my pony").
+            (
+                Hazard::AnimalHarmed,
+                format!(
+                    r"(?i)\b(?:{ANIMAL})(?:s|es)?(?:'s|’s|s')?\b[^.!?\n]{{0,60}}?\b(?:{ANIMAL_HURT})|(?:{ANIMAL_HURT})[^.!?\n]{{0,40}}?\b(?:{ANIMAL})(?:s|es)?\b|\b(?:sliced|cut|gashed|nicked|split|tore|ripped|burnt|burned)\s+(?:his|her|its|their)\s+(?:\w+\s+)?(?:paws?|pads?|hoof|hooves|claws?|dewclaws?|beak|muzzle)\b"
+                ),
+            ),
+            // Outside attack 56 (`harm_body_food`): a person ill after food, told in passing — the food or its eating
+            // in the sentence before a person "sick all night", "throwing up by midnight".
+            (
+                Hazard::BodyReaction,
+                format!(
+                    r"(?i)\b(?:{FOOD}|{EATEN}|smelt|smelled|smelling)\b[^.!?\n]{{0,80}}?\b(?:{PERSON_BARE})\s+(?:(?:was|were|got|has\s+been|had\s+been|have\s+been|felt|been|then|both|also|really|violently|badly|so)\s+)+(?:(?:sick|ill|unwell|poorly)\s+(?:all\s+(?:night|day|evening|weekend|morning)|that\s+(?:night|evening)|by\s+(?:midnight|morning|bedtime|the\s+(?:evening|morning|next\s+day))|within\s+(?:an?|\d+|one|two|a\s+few)\s+(?:hours?|minutes?)|overnight|afterwards|twice)|throwing\s+up|vomiting|being\s+sick)\b"
                 ),
             ),
             // Outside attack 55 (`harm-animal`): an animal killed, poisoned or trapped by the goods, or taken by a

@@ -149,6 +149,10 @@ fn patterns() -> &'static Patterns {
                     r"consumer\s+(?:protection\s+)?(?:agency|authority|council|commission|office|bureau)|",
                     r"regulator|newspaper|paper|journalist|reporter)\b(?:\s+(?:archive|building|library|canteen|office))?",
                     r"|\bas\s+an?\s+(?:lawyer|solicitor|attorney|paralegal|journalist|reporter)\b",
+                    // A lawyer or a body one works for, now or before (outside attack 56, `legal_words_harmless`): "the
+                    // solicitor I work for", "I used to work for the FTC".
+                    r"|\b(?:lawyer|solicitor|attorney|barrister|law\s+firm)s?\s+(?:i|we|he|she|they|my\s+[\w-]+)\s+(?:work|works|worked|used\s+to\s+work|am\s+working|temp|temped)\s+(?:for|at|with)\b",
+                    r"|\b(?:i|we|he|she|they|my\s+[\w-]+)\s+(?:used\s+to\s+work|worked|work|works|am\s+working|was\s+working)\s+(?:for|at|in)\s+(?:the\s+)?(?:{BODIES})\b",
                     // A court that is an errand or a place: jury duty, a hearing of one's own, a sports or food court.
                     r"|\b(?:at|in|to)\s+(?:the\s+)?(?:\w+\s+)?court\b[^.?!\n]{{0,40}}?\bjury\s+(?:duty|service)\b|\bjury\s+(?:duty|service)\b",
                     r"|\b(?:tennis|basketball|squash|badminton|netball|volleyball|pickleball|padel|food|royal|hampton)\s+courts?\b",
@@ -207,8 +211,13 @@ pub fn without_non_threats(text: &str) -> String {
     if let Some(denied) = DENIED
         .get_or_init(|| {
             Regex::new(concat!(
-                r"(?i)\b(?:not|never|won'?t|no)\s+(?:(?:going\s+to|gonna|planning\s+to|threatening(?:\s+to)?|need\s+for|need\s+to|intention\s+to|to)\s+)*",
-                r"(?:sue|suing|legal\s+action|lawyers?|solicitors?|attorneys?|court)\b",
+                r"(?i)\b(?:not|never|won'?t|no|without)\s+(?:(?:going\s+to|gonna|planning\s+to|looking\s+to|wanting\s+to|trying\s+to|threatening(?:\s+to)?|need\s+for|need\s+to|intention\s+to|to|get|getting|bring(?:ing)?|involv(?:e|ing)|tak(?:e|ing)|report(?:ing)?|this|it|any)\s+)*",
+                r"(?:sue|suing|legal\s+action|lawyers?|solicitors?|attorneys?|court|trading\s+standards|the\s+ombuds\w*)\b",
+                // Harm denied (outside attack 56, `negated_legal_harm`): "no injuries", "nobody got hurt", "the kids
+                // weren't hurt", "it isn't unsafe", "not dangerous", "not a safety issue".
+                r"|\bno\s+(?:injur(?:y|ies)|harm)(?:\s+(?:done|caused|at\s+all))?\b",
+                r"|\b(?:nobody|no\s*-?\s*one|none\s+of\s+us)\s+(?:(?:was|were|got|has\s+been|had\s+been|is|ever)\s+)?(?:hurt|injured|harmed|sick|ill)\b",
+                r"|\b(?:wasn'?t|weren'?t|isn'?t|aren'?t|not)\s+(?:(?:at\s+all|really|remotely|in\s+any\s+way|even)\s+)?(?:hurt|injured|harmed|unsafe|dangerous|hazardous|harmful|a\s+(?:safety|health)\s+(?:issue|concern|risk|problem|hazard))\b",
                 r"|\blawyer\s+(?:friend|mate|buddy|neighbou?r|cousin)\b",
             ))
             .ok()
