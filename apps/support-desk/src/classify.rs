@@ -4064,6 +4064,15 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // each") is the answer; the others break it down (ADR-953).
     let answered = (!clauses.request && !disclaimed && answers_amount_question(&seen, &own)).then(|| {
         match reply_figures(&own).as_slice() {
+            // Alternatives or a hedge answer with no one figure ("$10 or maybe $15?").
+            _ if grammar::offered_alternatives(&own)
+                || settle::unsettled(&own).is_some()
+                || dashes::alternatives(&r.alternatives, &own)
+                || r.uncertain_figure.is_match(&own)
+                || requested_in(&own) == Amount::Ambiguous =>
+            {
+                Amount::Ambiguous
+            }
             _ if stated_amount(&own).is_some() => stated_amount(&own).map_or(Amount::Ambiguous, Amount::Cents),
             [one] => Amount::Cents(*one),
             _ => Amount::Ambiguous,
@@ -5086,6 +5095,10 @@ fn desk34_ask(
         return (true, Amount::Ambiguous);
     }
     if answered {
+        // A reply that settles no figure ("$10 or maybe $15?") stays unsettled.
+        if amount == Amount::Ambiguous {
+            return (wants, amount);
+        }
         // The reply's one figure that is no breakdown's part ("It's 500.01 - the two bays were 250.00 each").
         return (wants, desk34::answer_figure(own).map_or(amount, Amount::Cents));
     }
@@ -5326,6 +5339,13 @@ fn answers_amount_question(text: &str, own: &str) -> bool {
                 // A polite directive whose object is the amount, whatever its verb ("please reply with the amount you
                 // would like refunded", "kindly send us the figure to credit"): ADR-953.
                 r"|\b(?:please|kindly)\b[^?.\n]{0,40}\b(?:amount|figure|sum)\b[^?.\n]{0,40}\b(?:refund\w*|back|credit\w*|reimburs\w*)",
+                // The shop asking the figure in other words, beside its offer of a partial refund or compensation
+                // (outside attack 56): "How much are you asking for?", "tell us the figure you have in mind", "what
+                // would you consider fair compensation?".
+                r"|\bhow\s+much\s+(?:are\s+you\s+(?:asking|looking|hoping|after)|do\s+you\s+(?:want|need|think|consider|have\s+in\s+mind)|would\s+you\s+(?:like|accept|consider|want))\b",
+                r"|\b(?:figure|amount|sum)\s+(?:you\s+have\s+in\s+mind|you'?d\s+(?:like|accept|consider)|you\s+(?:want|are\s+asking))\b",
+                r"|\bwhat\s+(?:would\s+you|do\s+you)\s+(?:consider|think\s+is)\s+(?:a\s+)?fair\b",
+                r"|\bwhat\s+(?:amount|sum|figure)\s+(?:would|should|do\s+you\s+(?:want|need|think)|can\s+we|could\s+we|shall\s+we|will\s+we)\b",
             ))
             .ok()
         })

@@ -124,3 +124,29 @@ fn f1666_figures_that_are_not_the_ask() {
         ("1x cushion cover (GBP 18.00) returned as faulty. Please refund it.", 8_000, &[], refund(1_800)),
     ]);
 }
+
+/// F1666: a reply of a bare figure to the shop's question asked in other words, under a mail client's quoting.
+#[test]
+fn f1666_a_bare_figure_answers_the_shops_question() {
+    check(&[
+        (
+            "$18\n\n-----Original Message-----\nFrom: care@shop.example\nSent: 02/12/2026\n\nSorry the lamp shade came dented. How much are you looking for?\nRegards, Mo",
+            8_000,
+            &[],
+            refund(1_800),
+        ),
+        (
+            "twelve dollars\n\nFrom: Shop Help <help@shop.example>\nSent: 2 Dec 2026 10:02\nSubject: RE: torn cover\n\nWe can do a partial refund. What amount would you like us to put through?\nThanks, Jo",
+            8_000,
+            &[],
+            refund(1_200),
+        ),
+        // Control: alternatives answer no one figure.
+        (
+            "$10 or perhaps $14, up to you\n\nFrom: Shop Help <help@shop.example>\nSent: 2 Dec 2026 10:02\n\nWe can do a partial refund. How much are you asking for?",
+            8_000,
+            &[],
+            other("escalate", "U1"),
+        ),
+    ]);
+}
