@@ -4069,7 +4069,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                 || settle::unsettled(&own).is_some()
                 || dashes::alternatives(&r.alternatives, &own)
                 || r.uncertain_figure.is_match(&own)
-                || requested_in(&own) == Amount::Ambiguous =>
+                || two_figures_either(&own) =>
             {
                 Amount::Ambiguous
             }
@@ -5095,9 +5095,9 @@ fn desk34_ask(
         return (true, Amount::Ambiguous);
     }
     if answered {
-        // A reply that settles no figure ("$10 or maybe $15?") stays unsettled.
-        if amount == Amount::Ambiguous {
-            return (wants, amount);
+        // A reply that offers two figures either way ("$10 or maybe $15?") settles none.
+        if two_figures_either(own) {
+            return (wants, Amount::Ambiguous);
         }
         // The reply's one figure that is no breakdown's part ("It's 500.01 - the two bays were 250.00 each").
         return (wants, desk34::answer_figure(own).map_or(amount, Amount::Cents));
@@ -5328,6 +5328,14 @@ fn partial_refund_asked(own: &str) -> bool {
 /// Whether the text quotes the shop asking how much to refund ("Please confirm the amount you'd like refunded", "How
 /// much would you like back?", "let us know the figure to credit") and the customer's own words (`own`, prepared) do
 /// not hold that question: the question is in the quoted part the reply answers (ADR-872).
+/// Two figures offered either way in a reply ("$10 or maybe $15?", "12 / 15"): no one figure answers.
+fn two_figures_either(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"(?i)\d\s*(?:or|/)\s+(?:maybe\s+|perhaps\s+|possibly\s+)?[$€£]?\s?\d").ok())
+        .as_ref()
+        .is_some_and(|r| r.is_match(own))
+}
+
 fn answers_amount_question(text: &str, own: &str) -> bool {
     static QUESTION: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(q) = QUESTION

@@ -293,7 +293,10 @@ fn shortfall(own: &str) -> Shortfall {
     else {
         return Shortfall::default();
     };
-    let clear = |m: Option<regex::Match>| m.is_some_and(|m| !in_figure(own, m.start()));
+    // A count is no figure's digits and no money ("$5 per missing screw").
+    let clear = |m: Option<regex::Match>| {
+        m.is_some_and(|m| !in_figure(own, m.start()) && !own[..m.start()].ends_with(['$', '€', '£']))
+    };
     let pair = |c: &regex::Captures, ns: &[&str], ms: &[&str]| -> Option<(i64, i64)> {
         let n = ns.iter().find_map(|k| c.name(k))?;
         let m = ms.iter().find_map(|k| c.name(k))?;

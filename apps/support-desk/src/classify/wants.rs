@@ -446,11 +446,15 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
                     r"(?:apply|applied)\s+(?:\w+\s+){0,4}?retroactive\w*)\b|\bmatch\s+[$€£]?\d",
                 ))
                 .ok()?,
-                Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction|cheaper|lower)\b|(?:back|please|pls)\b)").ok()?,
+                Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction|cheaper|lower)\b|(?:back|please|pls)\b|too\s+much\b|more\s+than\b|extra\b)").ok()?,
                 Regex::new(r"(?i)(?:\b(?:difference|diff|adjustment|protection|reduction)\s*(?:of|request|claim|is|was)?\s*[:,(-]?|\b(?:refund|credit|reimburse|give|pay)\w*\s+(?:me\s+|us\s+)?|\b(?:that'?s|that\s+is|which\s+is|that\s+would\s+be|so)|\bplease\s+(?:refund|credit)\s+|\b(?:dropped|went\s+down|down|reduced|cut|cheaper|less)\s+by)\s*[(/]?\s*$").ok()?,
             ])
         })
         .as_ref()?;
+    // "the difference between what I paid and $45": the order's amount less the figure, read by the arithmetic steps.
+    if own.to_lowercase().contains("between what") {
+        return None;
+    }
     // Asked, not asked about or turned down ("Is there some price protection?", "I'm not asking you to price match").
     let asks = asked.find_iter(own).any(|m| {
         let sentence_start = own[..m.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
