@@ -7,45 +7,7 @@
 //! `set*.jsonl` holds the attacker's), each on a linked, delivered $49.99 order placed 6 days ago, with controls that
 //! must keep their reading.
 
-use crate::kinds::evidence_at as evidence;
-use support_desk::classify;
-
-type Decision = (String, String, Option<i64>);
-
-fn decide(body: &str) -> Decision {
-    let c = classify::classify(&evidence(body, 4_999, 6, &[]));
-    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(), c.amount_cents)
-}
-
-fn escalated(body: &str) -> bool {
-    let (action, clause, _) = decide(body);
-    action == "escalate" && clause == "E2"
-}
-
-/// Every body that is not escalated E2, listed at once.
-fn all_escalated(bodies: &[&str]) {
-    let missed: Vec<String> =
-        bodies.iter().filter(|b| !escalated(b)).map(|b| format!("{b:?} -> {:?}", decide(b))).collect();
-    assert!(missed.is_empty(), "{} of {} not escalated E2:\n{}", missed.len(), bodies.len(), missed.join("\n"));
-}
-
-/// Every body refunded in full ($49.99, R1), listed at once.
-fn all_paid(bodies: &[&str]) {
-    let want: Decision = ("refund".into(), "R1".into(), Some(4_999));
-    let wrong: Vec<String> =
-        bodies.iter().filter(|b| decide(b) != want).map(|b| format!("{b:?} -> {:?}", decide(b))).collect();
-    assert!(wrong.is_empty(), "{} of {} not paid $49.99:\n{}", wrong.len(), bodies.len(), wrong.join("\n"));
-}
-
-/// Every body the harm reading clears (no safety, legal or injury reading), listed at once.
-fn none_harm(bodies: &[&str]) {
-    let read: Vec<String> = bodies
-        .iter()
-        .filter(|b| classify::safety_legal_injury(b))
-        .map(|b| format!("{b:?}: {:?}", classify::harm_reasons(b)))
-        .collect();
-    assert!(read.is_empty(), "{} of {} read as harm:\n{}", read.len(), bodies.len(), read.join("\n"));
-}
+use crate::kinds::{all_escalated, all_paid, none_harm};
 
 /// `harm-illness`: a person's body reacting to the goods — sickness, a stomach upset, a headache, dizziness, a faint,
 /// numbness, palpitations, an asthma attack, skin or eyes reacting — told with what caused it.

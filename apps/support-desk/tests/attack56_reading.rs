@@ -2,34 +2,7 @@
 //! tests in several registers and controls that must not flip. None of these sentences comes from `evals/` or from the
 //! attackers' sets (`scripts/attack55`, `scripts/attack56`).
 
-use crate::kinds::evidence_at as evidence;
-use support_desk::classify;
-
-type Decision = (String, String, Option<i64>);
-
-fn decide_on(body: &str, cents: i64, refunds: &[&str]) -> Decision {
-    let c = classify::classify(&evidence(body, cents, 5, refunds));
-    (c.action.to_string(), c.policy_refs.first().map(|r| r.to_string()).unwrap_or_default(), c.amount_cents)
-}
-
-fn refund(cents: i64) -> Decision {
-    ("refund".into(), "R1".into(), Some(cents))
-}
-
-fn other(action: &str, clause: &str) -> Decision {
-    (action.into(), clause.into(), None)
-}
-
-fn check(cases: &[(&str, i64, &[&str], Decision)]) {
-    let wrong: Vec<String> = cases
-        .iter()
-        .filter_map(|(body, cents, refunds, want)| {
-            let got = decide_on(body, *cents, refunds);
-            (got != *want).then(|| format!("{body:?} on {cents}: want {want:?}, got {got:?}"))
-        })
-        .collect();
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use crate::kinds::{check, other, refund};
 
 /// F1665: a chat correction ("*$22", "^ meant"), a sum with its total said ("making"), a charge told and asked back by
 /// a pronoun, a part asked in place of the whole, goods asked with their price (another remedy, never money).

@@ -288,3 +288,37 @@ impl TicketTable {
         assert!(wrong.is_empty(), "{kind}: {}/{} decided otherwise:\n{}", wrong.len(), all.len(), wrong.join("\n"));
     }
 }
+
+/// The harm tests' checks (attack55_harm, attack56_harm), each on a linked, delivered $49.99 order placed 6 days ago.
+/// Every body that is not escalated E2, listed at once.
+pub fn all_escalated(bodies: &[&str]) {
+    let missed: Vec<String> = bodies
+        .iter()
+        .map(|b| (b, decide(b, 4_999, &[])))
+        .filter(|(_, d)| !(d.0 == "escalate" && d.1 == "E2"))
+        .map(|(b, d)| format!("{b:?} -> {d:?}"))
+        .collect();
+    assert!(missed.is_empty(), "{} of {} not escalated E2:\n{}", missed.len(), bodies.len(), missed.join("\n"));
+}
+
+/// Every body refunded in full ($49.99, R1), listed at once.
+pub fn all_paid(bodies: &[&str]) {
+    let want = refund(4_999);
+    let wrong: Vec<String> = bodies
+        .iter()
+        .map(|b| (b, decide(b, 4_999, &[])))
+        .filter(|(_, d)| *d != want)
+        .map(|(b, d)| format!("{b:?} -> {d:?}"))
+        .collect();
+    assert!(wrong.is_empty(), "{} of {} not paid $49.99:\n{}", wrong.len(), bodies.len(), wrong.join("\n"));
+}
+
+/// Every body the harm reading clears (no safety, legal or injury reading), listed at once.
+pub fn none_harm(bodies: &[&str]) {
+    let read: Vec<String> = bodies
+        .iter()
+        .filter(|b| classify::safety_legal_injury(b))
+        .map(|b| format!("{b:?}: {:?}", classify::harm_reasons(b)))
+        .collect();
+    assert!(read.is_empty(), "{} of {} read as harm:\n{}", read.len(), bodies.len(), read.join("\n"));
+}
