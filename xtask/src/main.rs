@@ -4924,8 +4924,8 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a refund asked only as a question on a supposition (\"Would you refund me if I sent it back unopened?\") with no problem told is an inquiry: closed, never paid (F1644)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(&own);",
-        broken: "    let supposed = wants_refund && form_ask.is_none() && wants::refund_only_supposed(\"\");",
+        original: "        wants_refund && form_ask.is_none() && (wants::refund_only_supposed(&own) || wants::refund_way_asked(&own));",
+        broken: "        wants_refund && form_ask.is_none() && (wants::refund_only_supposed(\"\") || wants::refund_way_asked(\"\"));",
         package: "support-desk",
         filter: "reading_classes::attack51_suppositions_other_payers_signatures_slang_and_corrections",
         also: &[],
