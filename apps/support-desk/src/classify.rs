@@ -4120,7 +4120,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // A part asked in place of the whole ("I don't need the whole $49.99 back, just $20 for the lid"): that figure.
     // The whole turned down is no disclaimer of the part asked.
     let part_for_whole = (answered.is_none() && accepted.is_none() && record_talk.is_none())
-        .then(|| wants::part_instead_of_whole(&thread.newest()))
+        .then(|| wants::part_instead_of_whole(&thread.newest()).or_else(|| wants::keep_for_less(&thread.newest())))
         .flatten()
         .map(Amount::Cents);
     // A price difference asked: its own figure, or none that settles it (U1).

@@ -64,6 +64,9 @@ fn f1666_figures_that_are_not_the_ask() {
         ("Please refund the two $20.00 Klarna payments taken so far.", 8_000, &[], refund(4_000)),
         // A cost of one's own told in a sentence of its own.
         ("Posting it back cost me $6.40. Please refund the blender.", 8_000, &[], refund(8_000)),
+        // Keeping the goods for less.
+        ("Honestly I'd keep the kettle for $12 off.", 8_000, &[], refund(1_200)),
+        ("A €9.50 discount and the scuffed mirror can stay.", 8_000, &[], refund(950)),
         // A figure turned down.
         (
             "I was tempted to ask for $25 for my wasted afternoon, but no. Just refund the chair.",

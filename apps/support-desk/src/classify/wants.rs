@@ -518,6 +518,36 @@ pub fn whole_including(own: &str) -> bool {
     .is_some_and(|r| r.is_match(own))
 }
 
+/// Keeping the goods for less (outside attack 56): "Happy to keep the table for $10.00 less", "$20.00 off and I'll
+/// keep it, deal?", "I can live with the dent for a $25.00 discount", "With a $25.00 discount I'd hold on to it",
+/// "Make it $25.00 cheaper and it can stay": the reduction's one figure is asked.
+pub fn keep_for_less(own: &str) -> Option<i64> {
+    static RES: OnceLock<Option<[Regex; 3]>> = OnceLock::new();
+    let [keep, reduction_after, for_before] = RES
+        .get_or_init(|| {
+            Some([
+                Regex::new(r"(?i)\b(?:keep|live\s+with|hold\s+on\s+to|can\s+stay|hang\s+on\s+to)\b").ok()?,
+                Regex::new(r"(?i)^\s*(?:off|less|cheaper|discount|reduction)\b").ok()?,
+                Regex::new(r"(?i)\b(?:for|at|with)\s+(?:a\s+)?$").ok()?,
+            ])
+        })
+        .as_ref()?;
+    let mut found: Vec<i64> = Vec::new();
+    for s in super::desk25::sentences(own) {
+        if !keep.is_match(s) {
+            continue;
+        }
+        for a in super::money::read(s).into_iter().filter(|a| a.cents > 0) {
+            let after = &s[a.span.end..];
+            let before = &s[..a.span.start];
+            if reduction_after.is_match(after) || (for_before.is_match(before) && keep.is_match(after)) {
+                found.push(a.cents);
+            }
+        }
+    }
+    super::figures::one_distinct(found)
+}
+
 /// F1611: the text with each refund named but not asked blanked (same length); see the module doc.
 pub fn refunds_not_asked_blanked(text: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
