@@ -386,22 +386,20 @@ pub fn part_instead_of_whole(own: &str) -> Option<i64> {
 /// rather just have the refund", "I'm not after the $25 goodwill thing, just refund the bike."). The figure names no
 /// ask: the refund the writer does ask names none.
 pub fn declined_figures_blanked(text: &str) -> String {
-    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
-    let Some((declined, contrast)) = RES
-        .get_or_init(|| {
-            Some((
-                Regex::new(concat!(
-                    r"(?i)\b(?:(?:was|were)\s+going\s+to|(?:was|were|am|felt)\s+(?:tempted|about)\s+to|wanted\s+to\s+ask|could\s+have\s+(?:asked|claimed)|",
-                    r"thought\s+(?:about|of)|considered|some\s+people\s+would|(?:i|we)\s+could\s+(?:claim|ask|demand)|",
-                    r"(?:thinks?|says?|said|reckons?|told\s+me)\s+(?:that\s+)?(?:i\s+should|i'?m\s+owed|i\s+am\s+owed|we'?re\s+owed|to\s+ask|ask)|",
-                    r"(?:won'?t|will\s+not|wouldn'?t|not\s+going\s+to)\s+(?:push|ask|claim|insist|go)|not\s+(?:after|asking\s+for|claiming))\b",
-                ))
-                .ok()?,
-                Regex::new(r"(?i)\b(?:but|never\s+mind|rather|just|only|instead|settle\s+for|not\s+like\s+that|no)\b").ok()?,
-            ))
-        })
-        .as_ref()
-    else {
+    static DECLINED: OnceLock<Option<Regex>> = OnceLock::new();
+    static CONTRAST: OnceLock<Option<Regex>> = OnceLock::new();
+    let (Some(declined), Some(contrast)) = (
+        re(
+            &DECLINED,
+            concat!(
+                r"(?i)\b(?:(?:was|were)\s+going\s+to|(?:was|were|am|felt)\s+(?:tempted|about)\s+to|wanted\s+to\s+ask|could\s+have\s+(?:asked|claimed)|",
+                r"thought\s+(?:about|of)|considered|some\s+people\s+would|(?:i|we)\s+could\s+(?:claim|ask|demand)|",
+                r"(?:thinks?|says?|said|reckons?|told\s+me)\s+(?:that\s+)?(?:i\s+should|i'?m\s+owed|i\s+am\s+owed|we'?re\s+owed|to\s+ask|ask)|",
+                r"(?:won'?t|will\s+not|wouldn'?t|not\s+going\s+to)\s+(?:push|ask|claim|insist|go)|not\s+(?:after|asking\s+for|claiming))\b",
+            ),
+        ),
+        re(&CONTRAST, r"(?i)\b(?:but|never\s+mind|rather|just|only|instead|settle\s+for|not\s+like\s+that|no)\b"),
+    ) else {
         return text.to_string();
     };
     let mut out = text.to_string();
