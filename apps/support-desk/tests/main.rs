@@ -25,6 +25,7 @@ mod attack55_harm;
 mod attack55_reading;
 mod attack56_harm;
 mod attack56_reading;
+mod attack57_left;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;

@@ -71,7 +71,8 @@ pub fn dissatisfied(text: &str) -> bool {
 }
 
 /// The text with blisters told of footwear cut out (ADR-1154): shoes, boots or sandals that "make blisters" or "gave
-/// me blisters" fit badly; a burn's blister ("my finger is now with blister" from a cable that smoked) stays.
+/// me blisters" fit badly; a burn's blister ("my finger is now with blister" from a cable that smoked) and one that got
+/// infected or bled (outside attack 56: "the insoles gave me blisters that got infected") stay.
 pub fn without_footwear_blisters(text: &str) -> String {
     static FOOT: OnceLock<Option<Regex>> = OnceLock::new();
     static BLISTER: OnceLock<Option<Regex>> = OnceLock::new();
@@ -85,7 +86,10 @@ pub fn without_footwear_blisters(text: &str) -> String {
         return text.to_string();
     };
     static HEAT: OnceLock<Option<Regex>> = OnceLock::new();
-    let heat = re(&HEAT, r"(?i)\b(?:burn\w*|hot|heat\w*|scald\w*|chemical|acid|smok\w*|melt\w*|fire)\b");
+    let heat = re(
+        &HEAT,
+        r"(?i)\b(?:burn\w*|hot|heat\w*|scald\w*|chemical|acid|smok\w*|melt\w*|fire|infect\w*|antibiotics?|pus|bleed\w*|bled)\b",
+    );
     let mut out = String::with_capacity(text.len());
     let sentences: Vec<&str> = super::desk25::sentences(text).collect();
     let any_foot = sentences.iter().any(|s| foot.is_match(s));

@@ -104,11 +104,11 @@ pub enum Hazard {
 
 /// An animal the goods can harm (outside attack 55 added the fish, poultry, small pets and garden birds people keep or
 /// feed; never "mouse", which is also a computer's).
-const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog";
+const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog|spaniel|labrador|retriever|terrier|poodle|collie|beagle|dachshund|husky|huskies|pug|chihuahua|bulldog|greyhound|whippet|lurcher|corgi|cockapoo|labradoodle|cavapoo|schnauzer|dalmatian|rottweiler|doberman|staffie|staffy|stallion|moggy|tabby|budgerigar|lovebird|macaw|cockatoo|rooster|cockerel|bantam|heifer|ewe|llama|pupper";
 
 /// An animal's hurt told in other words (outside attack 56): a body part cut, chipped or broken, an open sore, skin
 /// rubbed or scratched raw, "the runs".
-const ANIMAL_HURT: &str = r"(?:sliced|cut|gashed|nicked|chipped|cracked|broke|split|tore|burnt|burned|bruised|ripped)\s+(?:(?:his|her|its|their|one\s+of\s+(?:his|her|its|their))\s+)(?:\w+\s+)?(?:paws?|pads?|legs?|hoof|hooves|teeth|tooth|claws?|toes?|beak|gums?|tongue|tail|ears?|nose|mouth|belly|shell|feet|foot|wings?|neck|skin)\b|\bopen\s+sores?\b|\b(?:rubbed|rubbing|scratch\w*|chewed|licked|worn)\s+(?:[\w'’]+\s+){0,3}?raw\b|\b(?:had|has|have|got|gets|get|with|giving|gave|given)\s+(?:\w+\s+)?the\s+runs\b|\b(?:teeth|tooth|paws?|pads?|hoof|hooves|claws?)\s+(?:got\s+|were\s+|was\s+|are\s+|is\s+)?(?:chipped|cut|broken|cracked|bleeding)\b";
+const ANIMAL_HURT: &str = r"(?:sliced|cut|gashed|nicked|chipped|cracked|broke|split|tore|burnt|burned|bruised|ripped)\s+(?:(?:his|her|its|their|one\s+of\s+(?:his|her|its|their))\s+)(?:\w+\s+)?(?:paws?|pads?|legs?|hoof|hooves|teeth|tooth|claws?|toes?|beak|gums?|tongue|tail|ears?|nose|mouth|belly|shell|feet|foot|wings?|neck|skin)\b|\bopen\s+sores?\b|\b(?:rubbed|rubbing|scratch\w*|chewed|licked|worn)\s+(?:[\w'’]+\s+){0,3}?raw\b|\b(?:had|has|have|got|gets|get|with|giving|gave|given)\s+(?:\w+\s+){0,2}the\s+runs\b|\b(?:teeth|tooth|paws?|pads?|hoof|hooves|claws?)\s+(?:got\s+|were\s+|was\s+|are\s+|is\s+)?(?:chipped|cut|broken|cracked|bleeding)\b";
 
 /// A person the goods can hurt: the writer, their family, staff, a user.
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
@@ -200,7 +200,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ForeignBodyInFood,
                 format!(
-                    r"(?i)\b(?:in|inside)\s+{gap}(?:{FOOD})\b[^.!?\n]{{0,40}}?\b(?:find|found|is|are|was|were|there\s+(?:is|are|was|were))\s+{gap}(?:{FOREIGN})\b|\b(?:{FOREIGN})\s+{gap}(?:in|inside|among|within|throughout|mixed\s+(?:in|into|with)|at\s+the\s+bottom\s+of)\s+{gap}(?:{FOOD})\b|\b(?:{FOOD})\s+{gap}(?:had|has|have|contained|contains|containing|with|full\s+of)\s+{gap}(?:{FOREIGN})\b|\b(?:bit|bite|biting|crunch\w*)\s+(?:into|on)\s+{gap}(?:{FOREIGN})\b"
+                    r"(?i)\b(?:in|inside)\s+{gap}(?:{FOOD})\b[^.!?\n]{{0,40}}?\b(?:find|found|is|are|was|were|there\s+(?:is|are|was|were))\s+{gap}(?:{FOREIGN})\b|\b(?:{FOREIGN})\s+{gap}(?:in|inside|among|within|throughout|mixed\s+(?:in|into|with)|at\s+the\s+bottom\s+of)\s+{gap}(?:{FOOD})\b|\b(?:{FOOD})\s+{gap}(?:had|has|have|contained|contains|containing|with|full\s+of)\s+{gap}(?:{FOREIGN})\b|\b(?:bit|bite|biting|crunch\w*)\s+(?:into|on)\s+{gap}(?:{FOREIGN})\b|\b(?:{FOOD})\b[^.!?\n]{{0,60}}?\b(?:found|find|finding|there\s+(?:was|were|is|are))\s+{gap}(?:{FOREIGN})\s+(?:in|inside)\s+(?:it|them|there)\b"
                 ),
             ),
             (
@@ -373,7 +373,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::BodyHarmed,
                 format!(
-                    r"(?i)\b(?:eyes?|eyelids?|lips?|face|throat|tongue|mouth|cheeks?|skin)\s+(?:[a-z]+\s+)?(?:swelled|swell|swells|puffed\s+up)\b|\bswelled\s+shut\b|\b(?:cut|sliced|gashed|scratched|trapped|pinched|burned|burnt|injured|hurt)\s+(?:my|our|the|his|her|their)\s+(?:dog|cat|puppy|kitten|pet|rabbit|horse|bird)(?:'s|’s|s')\s+(?:paws?|pads?|legs?|tail|ears?|eyes?|nose|mouth|tongue|face|neck|skin|foot|feet)\b|\b(?:{PERSON_BARE})\s+fell\s+(?:over\s+|down\s+)?(?:because|when|after|as)\b|\b(?:needed|required|requiring|underwent)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation\s+to)\b|\b(?:had|having|need|needs|undergo)\s+(?:an?\s+)?emergency\s+(?:surgery|operation)\b|\bsurgery\s+(?:because\s+of|after|from)\s+(?:it|this|the|your)\b"
+                    r"(?i)\b(?:eyes?|eyelids?|lips?|face|throat|tongue|mouth|cheeks?|skin)\s+(?:[a-z]+\s+)?(?:swelled|swell|swells|puffed\s+up)\b|\bswelled\s+shut\b|\b(?:cut|sliced|gashed|scratched|trapped|pinched|burned|burnt|injured|hurt)\s+(?:my|our|the|his|her|their)\s+(?:{ANIMAL})(?:'s|’s|s')\s+(?:paws?|pads?|legs?|tail|ears?|eyes?|nose|mouth|tongue|face|neck|skin|foot|feet)\b|\b(?:{PERSON_BARE})\s+fell\s+(?:over\s+|down\s+)?(?:because|when|after|as)\b|\b(?:needed|required|requiring|underwent)\s+(?:an?\s+)?(?:emergency\s+)?(?:surgery|operation\s+to)\b|\b(?:had|having|need|needs|undergo)\s+(?:an?\s+)?emergency\s+(?:surgery|operation)\b|\bsurgery\s+(?:because\s+of|after|from)\s+(?:it|this|the|your)\b|\b(?:took|taking|takes|take|ripped|pulled|tore|peeled|stripped)\s+(?:the\s+|some\s+|a\s+layer\s+of\s+|a\s+bit\s+of\s+)?skin\s+(?:off|away)\b|\bskin\s+(?:came|ripped|peeled|tore)\s+(?:right\s+)?off\b"
                 ),
             ),
             (
@@ -403,7 +403,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::AnimalHarmed,
                 format!(
-                    r"(?i)\b(?:{ANIMAL})(?:s|es)?(?:'s|’s|s')?\b[^.!?\n]{{0,60}}?\b(?:{ANIMAL_HURT})|(?:{ANIMAL_HURT})[^.!?\n]{{0,40}}?\b(?:{ANIMAL})(?:s|es)?\b|\b(?:sliced|cut|gashed|nicked|split|tore|ripped|burnt|burned)\s+(?:his|her|its|their)\s+(?:\w+\s+)?(?:paws?|pads?|hoof|hooves|claws?|dewclaws?|beak|muzzle)\b"
+                    r"(?i)\b(?:{ANIMAL})(?:s|es)?(?:'s|’s|s')?\b[^.!?\n]{{0,60}}?\b(?:{ANIMAL_HURT})|(?:{ANIMAL_HURT})[^.!?\n]{{0,40}}?\b(?:{ANIMAL})(?:s|es)?\b|\b(?:sliced|cut|gashed|nicked|split|tore|ripped|burnt|burned)\s+(?:his|her|its|their)\s+(?:\w+\s+)?(?:paws?|pads?|hoof|hooves|claws?|dewclaws?|beak|muzzle)\b|\b(?:gave|given|giving|give|gives)\s+(?:my|our|his|her|their|the)\s+(?:{ANIMAL})s?\s+the\s+runs\b"
                 ),
             ),
             // Outside attack 56 (`harm_body_food`): a person ill after food, told in passing — the food or its eating
@@ -547,11 +547,11 @@ pub fn named(text: &str) -> Option<Hazard> {
 const KIN: &str = r"husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|babies|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|neighbou?r|staff|user|customer|guest|family|parents?|mother-in-law|father-in-law|fianc[eé]e?|girlfriend|boyfriend|flatmate|housemate|roommate|team|patient|client|twins?";
 
 /// A body's reaction no other sense of the word shares (outside attack 55): read with no subject named.
-const PHYS: &str = r"(?:pounding|splitting|blinding|thumping|throbbing|banging|terrible|awful|severe|horrible|nasty|constant)\s+headaches?|vomit\w*|threw\s+up|throw(?:ing|s)?\s+up|diarrh\w+|nause\w+|queasy|migraines?|palpitations|asthma\s+(?:attacks?|flare(?:-?ups?)?)|wheez\w+|dizz(?:y|iness)|light[- ]headed|fainted|fainting|felt\s+faint|(?:stomach|tummy|belly)\s*(?:aches?|cramps?|pains?|upset|bug)|upset\s+(?:stomach|tummy)|food\s+poisoning|(?:couldn'?t|could\s+not|can'?t|cannot|struggl\w+\s+to|trouble|difficulty)\s+breath\w*|short(?:ness)?\s+of\s+breath|breathless\w*|chest\s+(?:pains?|tightness|infection)|(?:heart|heartbeat|chest|pulse)\s+(?:flutter\w*|racing|race|raced|pound\w*|skipp\w*|palpitations)|sneez\w+|coughing|coughed|a\s+(?:bad\s+|nasty\s+|hacking\s+|persistent\s+)?cough|nosebleeds?|nose\s+bleeds?|runny\s+poo\w*|loose\s+stools?|seizures?|colic|lethargic|went\s+numb|numbness|conjunctivitis|dermatitis|eczema\s+flare\w*";
+const PHYS: &str = r"(?:pounding|splitting|blinding|thumping|throbbing|banging|terrible|awful|severe|horrible|nasty|constant)\s+headaches?|vomit\w*|threw\s+up|throw(?:ing|s)?\s+up|diarrh\w+|nause\w+|queasy|migraines?|palpitations|asthma\s+(?:attacks?|flare(?:-?ups?)?)|wheez\w+|dizz(?:y|iness)|light[- ]headed|fainted|fainting|felt\s+faint|(?:stomach|tummy|belly)\s*(?:aches?|cramps?|pains?|upset|bug)|upset\s+(?:stomach|tummy)|food\s+poisoning|(?:couldn'?t|could\s+not|can'?t|cannot|struggl\w+\s+to|trouble|difficulty)\s+breath\w*|short(?:ness)?\s+of\s+breath|breathless\w*|chest\s+(?:pains?|tightness|infection)|(?:heart|heartbeat|chest|pulse)\s+(?:flutter\w*|racing|race|raced|pound\w*|skipp\w*|palpitations)|sneez\w+|coughing|coughed|a\s+(?:bad\s+|nasty\s+|hacking\s+|persistent\s+)?cough|nosebleeds?|nose\s+bleeds?|runny\s+poo\w*|loose\s+stools?|seizures?|colic|lethargic|went\s+numb|numbness|conjunctivitis|dermatitis|eczema\s+flare\w*|(?:[a-z]+\s+)?infections?|hives|a\s+rash|rash(?:es)?\s+(?:on|all|over|across|everywhere)|(?:red|itchy|flaky|raw|sore|cracked|peeling|inflamed|irritated|blotchy)(?:,?\s+(?:and\s+)?(?:red|itchy|flaky|raw|sore|cracked|peeling|inflamed|irritated|dry|blotchy))*\s+skin";
 
 /// A reaction word with another sense as well ("sick of", "ill-fitting", a "lame" excuse, "shaking" with anger): read
 /// only of a person or an animal named as its subject, or with the goods as its cause.
-const AMBIG: &str = r"sick|ill|unwell|poorly|faint|numb|a\s+(?:bad\s+|nasty\s+|severe\s+)?reaction|collapsed|lame|limp(?:ing)?|sore\s+eyes|red\s+eyes|bloodshot|bloated|burning\s+eyes|watery\s+eyes|itchy|itchiness|itching\s+all\s+over";
+const AMBIG: &str = r"sick|ill|unwell|poorly|faint|numb|a\s+(?:bad\s+|nasty\s+|severe\s+)?reaction|collapsed|lame|limp(?:ing)?|sore\s+eyes|red\s+eyes|bloodshot|bloated|burning\s+eyes|watery\s+eyes|itchy|itchiness|itching\s+all\s+over|blisters?|infected";
 
 /// What an animal does when it is unwell: read of an animal only.
 const ANIMAL_SIGNS: &str = r"shaking|trembling|drooling|panting\s+heavily|hiding|not\s+eating|off\s+(?:his|her|their|its)\s+food|stopped\s+(?:eating|drinking|laying)|won'?t\s+eat\s*(?:[.,;!]|$|and\b|since\b|after\b|for\b|anything\b)|refus\w+\s+(?:to\s+eat|food)";
@@ -560,7 +560,7 @@ const ANIMAL_SIGNS: &str = r"shaking|trembling|drooling|panting\s+heavily|hiding
 const REACTING_PART: &str = r"lips?|tongue|mouth|throat|gums?|skin|face|cheeks?|eyes?|eyelids?|nose|ears?|scalp|hands?|fingers?|arms?|neck|chest|heart|heartbeat|pulse|stomach|tummy|belly|paws?|pads?|muzzle|hooves|hoof|beak|gills";
 
 /// What a body part does when it reacts.
-const PART_STATE: &str = r"numb|tingl\w+|red|raw|swollen|swelled|swelling|puffy|peel\w*|burning|stinging|stung|itchy|itching|bleeding|blistered|watering|streaming|inflamed|flutter\w*|racing|raced|pound\w*|tight\w*|broke\s+out|breaking\s+out|covered\s+in\s+(?:spots|bumps|a\s+rash|hives|blisters|sores)";
+const PART_STATE: &str = r"numb|sore|puff\w*(?:\s+up)?|tingl\w+|red|raw|swollen|swelled|swelling|puffy|peel\w*|burning|stinging|stung|itchy|itching|bleeding|blistered|watering|streaming|inflamed|flutter\w*|racing|raced|pound\w*|tight\w*|broke\s+out|breaking\s+out|covered\s+in\s+(?:spots|bumps|a\s+rash|hives|blisters|sores)";
 
 /// Hair, fur or feathers coming out.
 const COAT: &str = r"hair|fur|feathers";
@@ -660,6 +660,9 @@ struct Reactions {
     life_past: Regex,
     vet: Regex,
     toxicity: Regex,
+    shock: Regex,
+    used_first: Regex,
+    animal_named: Regex,
 }
 
 fn reactions() -> Option<&'static Reactions> {
@@ -673,7 +676,7 @@ fn reactions() -> Option<&'static Reactions> {
             // The goods as the cause: "gave me terrible nausea", "made my cat sneeze", "left my cheeks red and
             // peeling", "brought on a migraine", "made two of our ponies colic".
             caused: Regex::new(&format!(
-                r"(?i)\b(?:gave|gives|give|giving|given|caused|causes|causing|cause|triggered|triggers|trigger|brought\s+on|brings\s+on|bring\s+on|left|leaves|leave|made|makes|make|making)\s+(?:(?:{living})\s+(?:(?:{BETWEEN})\s+){{0,3}}(?:feel\s+|go\s+|come\s+out\s+in\s+)?(?:{PHYS}|{AMBIG}|{ANIMAL_SIGNS})|(?:{owner})(?:{REACTING_PART})\s+(?:(?:go|feel|all|so|really|very|bright|completely|totally|come|turn|[a-z]+\s+and)\s+){{0,3}}(?:{PART_STATE}|{PHYS})|(?:{owner})(?:{COAT})\s+(?:come|fall|start\s+(?:coming|falling))\s+out|(?:(?:on\s+)?(?:a|an|my|his|her|their|some|severe|bad|terrible|awful|horrible|nasty|really|very)\s+)+(?:{PHYS}))"
+                r"(?i)\b(?:gave|gives|give|giving|given|caused|causes|causing|cause|triggered|triggers|trigger|brought\s+on|brings\s+on|bring\s+on|left|leaves|leave|made|makes|make|making|turned|turns)\s+(?:(?:{living})\s+(?:(?:{BETWEEN})\s+){{0,3}}(?:feel\s+|go\s+|come\s+out\s+in\s+)?(?:{PHYS}|{AMBIG}|{ANIMAL_SIGNS})|(?:{owner})(?:{REACTING_PART})\s+(?:(?:go|feel|all|so|really|very|bright|completely|totally|come|turn|[a-z]+\s+and)\s+){{0,3}}(?:{PART_STATE}|{PHYS})|(?:{owner})(?:{COAT})\s+(?:come|fall|start\s+(?:coming|falling))\s+out|(?:(?:on\s+)?(?:a|an|my|his|her|their|some|severe|bad|terrible|awful|horrible|nasty|really|very)\s+)+(?:{PHYS}))"
             ))
             .ok()?,
             phys: Regex::new(&format!(r"(?i)\b(?:{PHYS})\b")).ok()?,
@@ -701,15 +704,15 @@ fn reactions() -> Option<&'static Reactions> {
             duration: Regex::new(r"(?i)\b(?:for\s+(?:\d+|a|an|two|three|four|five|six|seven|several|a\s+few|a\s+couple\s+of)\s+(?:days?|hours?|nights?|weeks?)|for\s+(?:days|hours|weeks)|all\s+(?:night|day|evening|week))\b").ok()?,
             // An animal as a noun in its own right, not a modifier of goods ("the fish tank pump", "the dog bed").
             animal_word: Regex::new(&format!(
-                r"(?i)\b(?:{ANIMAL})s?\b(?:\s*[,;:)-]|\s*$|\s+(?:and|but|or|was|were|is|are|had|has|have|got|gets|died|in|on|by|from|with|at|to|into|so|because|who|which|that|stopped|started|kept|keeps|seemed|seems|looked|looks|ate|eats|drank|all|both|then|now|just|been|went|became|developed|suffered|came|seem|look)\b)"
+                r"(?i)\b(?:{ANIMAL})s?\b(?:\s*[,;:)-]|\s*$|\s+(?:and|but|or|was|were|is|are|had|has|have|got|gets|died|in|on|by|from|with|at|to|into|so|because|who|which|that|stopped|started|kept|keeps|seemed|seems|looked|looks|ate|eats|drank|all|both|then|now|just|been|went|became|developed|suffered|came|seem|look|chewed|chews|chewing|nibbled|nibbling|pecked|pecking|licked|licking|bit|swallowed)\b)"
             ))
             .ok()?,
             death: Regex::new(&format!(
-                r"(?i)\b(?:(?:my|our|his|her|their|the|a|an|all\s+(?:my|our|the)|(?:one|two|three|four|five|six|several|some|most|all|both|a\s+few|half)\s+of\s+(?:my|our|the|his|her|their))\s+(?:[a-z-]+\s+){{0,2}}?(?:{ANIMAL})s?|(?:{ANIMAL})s?)\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|actually|unfortunately|since|now|each)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|perished)\b"
+                r"(?i)\b(?:(?:my|our|his|her|their|the|a|an|all\s+(?:my|our|the)|(?:one|two|three|four|five|six|several|some|most|all|both|a\s+few|half)\s+of\s+(?:my|our|the|his|her|their))\s+(?:[a-z-]+\s+){{0,2}}?(?:{ANIMAL})s?|(?:{ANIMAL})s?)\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|actually|unfortunately|since|now|each|is|are|was|were)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|perished)\b"
             ))
             .ok()?,
             counted: Regex::new(
-                r"(?i)\b(?:he|she|it|they|one|two|three|four|five|six|several|some|most|all|both|half)(?:\s+of\s+them)?\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|is|are|was|were|now|has\s+since|got|became|went|been)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|sick|ill|unwell|poorly)\b|\b(?:killed|drowned|strangled|suffocated|crushed|trapped)\s+(?:him|her|it|them|one|two|three|both|all\s+of\s+them)\b",
+                r"(?i)\b(?:(?:he|she|they)(?:'s|’s|'re|’re)?|it|one|two|three|four|five|six|several|some|most|all|both|half)(?:\s+of\s+them)?\s+(?:(?:all|both|then|later|sadly|just|have|has|had|soon|quickly|is|are|was|were|now|has\s+since|got|became|went|been|very|really|so|quite|completely|totally)\s+)*(?:died|dead|didn'?t\s+(?:survive|make\s+it)|did\s+not\s+(?:survive|make\s+it)|sick|ill|unwell|poorly|lethargic|listless|lame|limping)\b|\b(?:killed|drowned|strangled|suffocated|crushed|trapped)\s+(?:him|her|it|them|one|two|three|both|all\s+of\s+them)\b",
             )
             .ok()?,
             life_past: Regex::new(
@@ -718,6 +721,12 @@ fn reactions() -> Option<&'static Reactions> {
             .ok()?,
             vet: Regex::new(r"(?i)\bvets?\b").ok()?,
             toxicity: Regex::new(r"(?i)\b(?:toxicity|poisoning|toxic\s+reaction)\b").ok()?,
+            // A shock an animal took (outside attack 56): "chewed the cable and got a shock".
+            shock: Regex::new(r"(?i)\b(?:got|gets|get|getting|received|took|had)\s+(?:a|an)\s+(?:\w+\s+)?(?:electric(?:al)?\s+)?shock\b").ok()?,
+            // A sentence that opens with the goods used, its subject dropped or a pronoun (outside attack 56: "Ate two of
+            // the bars and had an upset stomach for two days").
+            used_first: Regex::new(r"(?i)^\s*(?:(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+)?(?:ate|drank|used|took|applied|wore|tried|swallowed|chewed|fed\s+(?:it|them|him|her))\b").ok()?,
+            animal_named: Regex::new(&format!(r"(?i)\b(?:{ANIMAL})(?:s|es)?\b")).ok()?,
         })
     })
     .as_ref()
@@ -811,7 +820,7 @@ fn body_reaction(text: &str) -> Option<Hazard> {
         if undenied(&r.caused, sentence) {
             return Some(Hazard::BodyReaction);
         }
-        let cause = caused_by_use(sentence, r);
+        let cause = caused_by_use(sentence, r) || r.used_first.is_match(sentence);
         let animal = r.animal_word.is_match(sentence);
         if cause && (undenied(&r.phys, sentence) || undenied(&r.person, sentence)) {
             return Some(Hazard::BodyReaction);
@@ -826,6 +835,9 @@ fn body_reaction(text: &str) -> Option<Hazard> {
             return Some(Hazard::AnimalHarmed);
         }
         if animal && r.toxicity.is_match(text) {
+            return Some(Hazard::AnimalHarmed);
+        }
+        if r.animal_named.is_match(sentence) && undenied(&r.shock, sentence) {
             return Some(Hazard::AnimalHarmed);
         }
         let life_past = r.life_past.is_match(sentence) && !cause;

@@ -88,7 +88,7 @@ fn res() -> Option<&'static Res> {
             own_cost: Regex::new(concat!(
                 r"(?i)\b(?:postage|return\s+(?:postage|shipping|label|courier|fee|cost)|customs|import\s+(?:fee|duty|charge|tax)|duty|",
                 r"label|hermes|evri|royal\s+mail|signed[- ]for|recorded|post\s+office|batteries|petrol|fuel|taxi|parking|",
-                r"at\s+my\s+own\s+cost|(?:cost|set)\s+me\b|(?:posted|shipped|shipping|sent|mailed)\s+(?:it\s+|them\s+|the\s+\w+\s+)?back|",
+                r"at\s+(?:my|our)\s+own\s+(?:cost|expense)|out\s+of\s+(?:my|our)\s+(?:own\s+)?pocket|(?:cost|set)\s+me\b|(?:posted|shipped|shipping|sent|mailed)\s+(?:it\s+|them\s+|the\s+\w+\s+)?back|",
                 r"(?:returned|sent\s+(?:it\s+|them\s+)?back)\s+(?:it\s+|them\s+)?(?:via|by|with|for))\b",
             ))
             .ok()?,
@@ -218,8 +218,21 @@ pub fn story_figure(own: &str, cents: i64) -> bool {
         for m in r.figure.find_iter(clause) {
             let Some(v) = value(m.as_str()) else { continue };
             if *asks {
-                // A figure in an asking sentence: it may be the ask; never read past it.
-                return false;
+                // A figure in an asking sentence: it may be the ask; never read past it — unless a cost of one's own
+                // tells it right before, in a part of its own, and the ask after names no figure and points at none
+                // ("Returned the boots at my own expense ($9.40), may I have my refund now please", outside attack 56).
+                let near_before = &clause[clause.floor_char_boundary(m.start().saturating_sub(30))..m.start()];
+                let told_apart = v == cents
+                    && r.own_cost.is_match(near_before)
+                    && clause[m.end()..].find([',', ';']).is_some_and(|c| {
+                        let ask = &clause[m.end() + c..];
+                        !r.figure.is_match(ask) && !r.pointer.is_match(ask)
+                    });
+                if !told_apart {
+                    return false;
+                }
+                told += 1;
+                continue;
             }
             if v != cents {
                 continue;

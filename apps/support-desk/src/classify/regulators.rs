@@ -293,6 +293,7 @@ pub fn without_non_threats(text: &str) -> String {
         }
     }
     out = without_lawyers_as_people(&out);
+    out = without_declined_legal_words(&out);
     for m in p.sue_name.find_iter(&out.clone()) {
         let before = out[..m.start()].trim_end().to_lowercase();
         let last = before.split_whitespace().last().unwrap_or("");
@@ -315,6 +316,88 @@ pub fn without_non_threats(text: &str) -> String {
         );
         if !verb_before && !before.is_empty() {
             out.replace_range(m.range(), "   ");
+        }
+    }
+    out
+}
+
+/// Legal words the writer declines, denies or leaves to others, blanked (offsets kept; outside attack 56,
+/// `negated_legal_harm`). A legal word — a body of [`BODIES`], a lawyer, a lawsuit, small claims — is no threat when:
+/// - a negator governs it in its own clause, within eight words before it and with no second clause between ("I really
+///   don't want to make a fuss with the ombudsman", "It's not worth a small claims case", "There's no need for a lawyer
+///   over a teapot", "I'm a nurse, not a lawyer", "I'm not the type to complain to trading standards, but please
+///   refund the lamp") — unless the sentence makes it a condition or a warning ("if", "unless", "otherwise", "won't
+///   hesitate", "no choice", "yet") or negates twice ("Don't think I won't go to the ombudsman");
+/// - others would take it or told the writer to, and the writer declines ("Some people would call a lawyer over this",
+///   "My brother told me to report you to the BBB and I said no");
+/// - it is a word quoted as a word ("Before anyone says 'lawyer'").
+///
+/// A turn after "but" that threatens ("…, but I will if …") keeps the sentence whole.
+fn without_declined_legal_words(text: &str) -> String {
+    struct Declined {
+        legal: Regex,
+        negator: Regex,
+        new_clause: Regex,
+        warning: Regex,
+        others: Regex,
+        declines: Regex,
+        threat_after_turn: Regex,
+    }
+    static RE: OnceLock<Option<Declined>> = OnceLock::new();
+    let Some(d) = RE
+        .get_or_init(|| {
+            Some(Declined {
+                legal: Regex::new(&format!(
+                    r"(?i)\b(?:{BODIES}|lawyers?|solicitors?|attorneys?|lawsuits?|legal\s+(?:action|route|steps?)|sue|suing)\b"
+                ))
+                .ok()?,
+                negator: Regex::new(r"(?i)\b(?:not|never|no|nor|without|don'?t|doesn'?t|didn'?t|won'?t|wouldn'?t|isn'?t|aren'?t|wasn'?t|shouldn'?t|can'?t|hate\s+(?:the\s+idea|to)|rather\s+not|instead\s+of)\b|n't\b").ok()?,
+                new_clause: Regex::new(r"(?i)\b(?:so|then|and|therefore|now|because|hence|thus|which|will|shall|'ll|going\s+to\s+(?:have|need|be\s+forced))\b|=|->").ok()?,
+                warning: Regex::new(r"(?i)\b(?:if|unless|se|si|wenn|falls|jeśli|jesli|als|otherwise|or\s+else|until|till|yet|hesitate|afraid|choice|option|alternative|don'?t\s+make\s+me|rule\s+out|ruling\s+out|last\s+chance|not\s+only|not\s+just)\b").ok()?,
+                others: Regex::new(r"(?i)\b(?:(?:some|many|most|other|a\s+lot\s+of|plenty\s+of|lots\s+of)\s+(?:\w+\s+)?(?:people|folks|customers|others|buyers)\s+(?:would|might|will|do)|(?:told|wanted|asked|advised|urged|begged|wants|tells)\s+me\s+to|said\s+(?:i\s+should|to)|suggested)\b").ok()?,
+                declines: Regex::new(r"(?i)\b(?:i|but\s+i)\s+(?:said\s+no|refused|declined|won'?t|will\s+not|'m\s+not\s+going\s+to|am\s+not\s+going\s+to|didn'?t|did\s+not|don'?t\s+want\s+to|just\s+want|only\s+want|'d\s+rather|would\s+rather)\b|\bbut\s+no\b|\bnot\s+my\s+style\b").ok()?,
+                threat_after_turn: Regex::new(&format!(
+                    r"(?i)\b(?:but|unless|if|otherwise)\b[^.?!\n]*?\b(?:{TAKE}|{BODIES}|lawyers?|solicitors?|sue|will|'ll|shall)\b"
+                ))
+                .ok()?,
+            })
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    let mut at = 0;
+    for sentence in super::desk25::sentences(text) {
+        let start = at;
+        at += sentence.len();
+        let lower = sentence.to_lowercase();
+        for m in d.legal.find_iter(sentence) {
+            let before = &sentence[..m.start()];
+            let clause_from = before.rfind([',', ';', ':', '(', '—', '–']).map_or(0, |i| i + 1);
+            let clause = &before[clause_from..];
+            let words: Vec<&str> = clause.split_whitespace().collect();
+            let near = words[words.len().saturating_sub(8)..].join(" ");
+            // A bare "no" right before the word is a determiner of another language as often ("reclamação no
+            // Procon"), not a denial.
+            let negated = d.negator.find_iter(&near).last().is_some_and(|n| {
+                !d.new_clause.is_match(&near[n.end()..])
+                    && !(n.as_str().eq_ignore_ascii_case("no") && near[n.end()..].trim().is_empty())
+            }) && d.negator.find_iter(&lower[..m.start()]).count() < 2
+                && !d.warning.is_match(sentence)
+                && !d.threat_after_turn.is_match(&sentence[m.end()..]);
+            let left_to_others = d.others.is_match(before)
+                && (d.declines.is_match(&sentence[m.end()..]) || d.declines.is_match(&text[start + sentence.len()..]))
+                && !d.warning.is_match(sentence);
+            let quoted = {
+                let open = before.trim_end().chars().last();
+                let close = sentence[m.end()..].chars().next();
+                matches!(open, Some('\'' | '"' | '‘' | '“')) && matches!(close, Some('\'' | '"' | '’' | '”'))
+            };
+            if negated || left_to_others || quoted {
+                let range = start + m.start()..start + m.end();
+                out.replace_range(range.clone(), &" ".repeat(range.len()));
+            }
         }
     }
     out

@@ -441,7 +441,11 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
                     r"(?:apply|do|give|want|like|request|claim|grant|process|under)\w*\s+(?:me\s+|us\s+)?(?:a\s+|the\s+|my\s+|your\s+)?(?:[$€£]?\d[\d.,]*\s+)?price\s+(?:adjustment|protection|match(?:ing)?|promise)|",
                     r"price\s+(?:adjustment|protection|match(?:ing)?)\s+(?:request|claim|please)|(?:match|honou?r)\s+(?:the\s+)?(?:new|sale|lower|their)\s+price|",
                     r"(?:sale|promo)\s+(?:discount|price|code)\s+(?:\w+\s+){0,3}?(?:applied|retroactive\w*)|",
-                    r"(?:apply|applied)\s+(?:\w+\s+){0,4}?retroactive\w*)\b|\bmatch\s+[$€£]?\d",
+                    r"(?:apply|applied)\s+(?:\w+\s+){0,4}?retroactive\w*|",
+                    // A share of a price cut asked by its percent, or a code given to others asked for (outside
+                    // attack 56): "Could you refund that 20% to me?", "apply it to mine too and refund that".
+                    r"(?:apply|honou?r|extend)\w*\s+(?:it|that|this|the\s+(?:\d{1,2}\s?%\s+)?(?:promo|discount|code|offer|deal|sale\s+price))\s+(?:\w+\s+){0,2}?to\s+(?:mine|my\s+order|me|my\s+purchase)\b)\b|\bmatch\s+[$€£]?\d|",
+                    r"\b(?:refund|credit|give|pay|send|return)\w*\s+(?:me\s+|us\s+)?(?:that|the|this|those)\s+\d{1,2}(?:[.,]\d+)?\s?%",
                 ))
                 .ok()?,
                 Regex::new(r"(?i)^[ \t]*\)?[ \t]*(?:(?:\w+[ \t]+)?(?:price[ \t]+)?(?:difference|adjustment|protection|discount|saving|less|reduction|cheaper|lower)\b|(?:back|please|pls)\b|too\s+much\b|more\s+than\b|extra\b)").ok()?,
@@ -470,6 +474,11 @@ pub fn price_difference(own: &str) -> Option<Option<i64>> {
     let named: Vec<i64> = super::money::read(own)
         .into_iter()
         .filter(|a| a.cents > 0)
+        // A percent is a share, no figure ("dropped by 15%").
+        .filter(|a| {
+            let after = own[a.span.end..].trim_start().to_lowercase();
+            !(after.starts_with('%') || after.starts_with("percent") || after.starts_with("per cent"))
+        })
         .filter(|a| named_after.is_match(&own[a.span.end..]) || named_before.is_match(&own[..a.span.start]))
         .map(|a| a.cents)
         .collect();
