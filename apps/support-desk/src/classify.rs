@@ -69,6 +69,7 @@ mod one_asked;
 mod overask;
 mod owners;
 mod parts;
+mod parts_asked;
 mod phrases;
 mod questions;
 mod records;
@@ -258,6 +259,9 @@ struct Res {
     slip_moving_money: Regex,
     /// A request disclaimed ("not asking for one", "I don't want a refund", "no refund needed").
     disclaimed: Regex,
+    withdrawn_turn: Regex,
+    withdrawn: Regex,
+    past_ask: Regex,
     /// A past refund acknowledged ("the refund arrived", "got my refund", "you already refunded me").
     acknowledged: Regex,
     /// A question about the state of a refund ("has my refund gone through yet?", "I never received my refund").
@@ -474,10 +478,20 @@ fn res() -> &'static Res {
                 r"(?i)\b(?:refinds?|defunds?)(\s+(?:of|for)\s+(?:[$€£]|\d)|\s+(?:me|us)\b|\s+(?:my|the|our)\s+(?:money|cash|[$€£]|\d))",
             )
             .ok()?,
-            disclaimed: Regex::new(
+            disclaimed: Regex::new(concat!(
                 r"(?i)\b(?:not|never)\s+(?:really\s+|actually\s+|even\s+)?(?:asking|looking|after|requesting|wanting|seeking|chasing|claiming|here)\s+(?:for\s+)?(?:a\s+|any\s+|my\s+|the\s+)?(?:one|refund\w*|money\s+back|reimbursement|compensation|my\s+money)\b|\b(?:don'?t|do\s+not|won'?t|will\s+not|wouldn'?t|(?:i|we)\s+not)\s+(?:even\s+|really\s+|actually\s+)?(?:want|need|require|expect|ask\s+for|claim)\s+(?:a\s+|any\s+|my\s+|more\s+|further\s+|extra\s+|the\s+)?(?:one|refund|reimbursement|(?:my\s+)?money(?:\s+back)?)\b|\bno\s+(?:refund|money\s+back|reimbursement|credit(?:\s+note|\s+memo)?|compensation)\s+(?:is\s+)?(?:needed|wanted|required|necessary)\b|\bnot\s+a\s+refund\s+(?:request|claim)\b|\b(?:not|n't|never)\s+(?:really\s+|actually\s+)?(?:asking|looking|after|requesting|wanting|seeking|claiming)\s+(?:for\s+)?(?:anything|something)\s*(?:else|more|further|extra|other)?\b|\bno\s+(?:other|further)\s+(?:request|claim|ask)\b|\b(?:just|only|purely|simply|merely)\s+(?:checking|asking|wondering|curious|(?:(?:want|wanted|wanting|need|needed|like|would\s+like|asking|hoping)\s+)?to\s+(?:know|check|ask|find\s+out|understand))\b|\b(?:only|purely|simply)\s+(?:so\s+(?:i|we)\s+know|for\s+(?:information|info|my\s+information))\b",
-            )
+                // A request withdrawn or sent by mistake (outside attack 57, `withdrawn`): "Please ignore my email about
+                // the $59.99 refund", "scratch that refund request", "treat my earlier refund request as void", "Please
+                // don't process the $24.99 refund", "i ask refund before but now no need" — to the clause's end.
+                r"|\b(?:ignore|disregard|withdraw\w*|scratch|cancel|forget\s+about)\s+(?:about\s+)?(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,5}?(?:request|e-?mail|message|mail|ticket|claim|complaint)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|\btreat\s+(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,4}?(?:request|claim|e-?mail|message)\s+as\s+(?:void|cancel\w*|withdrawn|closed|null)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|(?:^|[.!?\n]\s*|\bplease\s+)(?:don'?t|do\s+not)\s+(?:refund|process|issue|send)\s+(?:anything|the\s+(?:[^\s!?,;]+\s+)?refund|it|a\s+refund|any\s+refund)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|\b(?:(?:but|and)\s+)?now\s+no\s+need\b[^.!?\n,;]*|\bno\s+longer\s+(?:need|want)\w*\s+(?:a|the|my|any)\s+refund\b[^.!?\n,;]*",
+            ))
             .ok()?,
+            withdrawn: Regex::new(r"(?i)\b(?:ignore|disregard|withdraw\w*|scratch|cancel|forget\s+about|treat)\s+(?:about\s+)?(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,5}?(?:request|e-?mail|message|mail|ticket|claim|complaint)\b|(?:^|[.!?\n]\s*|\bplease\s+)(?:don'?t|do\s+not)\s+(?:refund|process|issue|send)\s+(?:anything|the\s+(?:[^\s!?,;]+\s+)?refund|a\s+refund|any\s+refund)\b|\bnow\s+no\s+need\b").ok()?,
+            past_ask: Regex::new(r"(?i)\b(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+(?:asked|ask|wrote|emailed|e-mailed|messaged|requested|applied|put\s+in|sent)\b(?:[^.!?\n]|\.\d)*?\brefund\w*(?:[^.!?\n]|\.\d)*").ok()?,
+            withdrawn_turn: Regex::new(r"\band\s+(?:please\s+)?(?:process|issue|action|refund|send|credit|pay)\b").ok()?,
             no_refund: Regex::new(
                 r"(?i)\b(don'?t|do not|does not|doesn'?t|no need (for|to)|not (asking|looking) for|without|rather than|instead of|not|no)\s+(want\s+|need\s+|ask(ing)? for\s+)?(a\s+|any\s+|my\s+)?(refund|money back)",
             )
@@ -2320,6 +2334,32 @@ struct ClauseIntent {
 /// The refund grammar on one clause: status questions, acknowledgements of a past refund and negations are cut
 /// out first, and what remains asks for money back if it holds an asking word or an amount wanted back. Cutting
 /// spans (not whole clauses) keeps "you refunded the lamp, now refund the kettle $20" a request.
+/// The payment itself asked undone (outside attack 57, `reverse-ask`): "Please void the payment", "Kindly reverse the
+/// debit of $89.00", "Can you take the charge off my card?", "Undo the payment please", "pls reverse it", "I need that
+/// $25.99 charge reversed", "Could the payment be reversed?". A reversal told as done ("the charge was reversed") is no
+/// ask: the participle must follow the noun directly or after "be", in a clause that wants or asks.
+fn payment_undone_asked(clause: &str) -> bool {
+    static RE: OnceLock<Option<[Regex; 2]>> = OnceLock::new();
+    let Some([asked, wanting]) = RE
+        .get_or_init(|| {
+            Some([
+                Regex::new(concat!(
+                    r"(?i)\b(?:revers\w*|void|undo|cancel|remove|take)\s+(?:the|that|this|my|your)\s+(?:[$€£]?\d[\d.,]*\s+)?",
+                    r"(?:card\s+)?(?:payment|charge|debit|transaction)\b(?:\s+(?:off|from)\b)?|",
+                    r"\b(?:payment|charge|debit|transaction)\s+(?:be\s+)?(?:reversed|voided|undone|removed)\b|",
+                    r"\btake\s+(?:the|that|this)\s+(?:[$€£]?\d[\d.,]*\s+)?charge\s+off\b|^\W*(?:pls|please|plz|kindly)?\s*reverse\s+it\b",
+                ))
+                .ok()?,
+                Regex::new(r"(?i)\b(?:please|pls|plz|kindly|need|want|like|could|can|would|will\s+you|asap)\b|^\W*(?:void|undo|reverse|cancel|take)\b").ok()?,
+            ])
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    asked.is_match(clause) && wanting.is_match(clause)
+}
+
 fn clause_intent(clause: &str) -> ClauseIntent {
     let r = res();
     let mut intent = ClauseIntent::default();
@@ -2352,7 +2392,8 @@ fn clause_intent(clause: &str) -> ClauseIntent {
         || acts::obligation_ask(clause)
         || acts::suggested_transfer(clause)
         || acts::share_transfer(clause)
-        || acts::remainder_ask(clause))
+        || acts::remainder_ask(clause)
+        || payment_undone_asked(clause))
         && !r.no_refund.is_match(clause)
     {
         intent.request = true;
@@ -2819,7 +2860,23 @@ fn disclaimed_request(own: &str) -> bool {
     if !r.disclaimed.is_match(own) {
         return false;
     }
-    let cut = r.disclaimed.replace_all(own, |c: &regex::Captures| " ".repeat(c[0].len()));
+    // A request withdrawn: the sentences telling the earlier ask in the past ("I asked for a refund of $59.99 this
+    // morning", "My husband wrote to you asking for a refund by mistake") ask nothing now.
+    let own = &if r.withdrawn.is_match(own) {
+        r.past_ask.replace_all(own, |c: &regex::Captures| " ".repeat(c[0].len())).into_owned()
+    } else {
+        own.to_string()
+    };
+    // A request withdrawn in favour of another ("please cancel that request and instead process a refund of USD
+    // 45.00") withdraws nothing: its words stay.
+    let cut = r.disclaimed.replace_all(own, |c: &regex::Captures| {
+        let m = c[0].to_lowercase();
+        if m.contains("instead") || m.contains("rather") || r.withdrawn_turn.is_match(&m) {
+            c[0].to_string()
+        } else {
+            " ".repeat(c[0].len())
+        }
+    });
     !clauses(&cut).into_iter().any(|(s, e)| clause_intent(&cut[s..e]).framed)
 }
 
@@ -4897,6 +4954,29 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             offers::chosen(&text, &own).filter(|v| *v <= o.amount_cents).map_or(amount, Amount::Cents)
         }
         _ => amount,
+    };
+    // A part of the order asked (outside attack 57, ADR-1619): a fee, what was not used, the whole but a thing kept,
+    // one of several, counted units, one payment of several — its figure told in the ticket, or none (U1); never the
+    // order's amount in its place, and never a count read as money.
+    let amount = match (identified, amount) {
+        (Some(o), a)
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && !duplicate
+                && match a {
+                    Amount::Missing | Amount::Full => true,
+                    Amount::Cents(v) => v == o.amount_cents || parts_asked::count_read_as_money(&own, v),
+                    _ => false,
+                } =>
+        {
+            match parts_asked::part_asked(&own, o.amount_cents) {
+                Some(parts_asked::PartAsked::Figure(v)) => Amount::Cents(v),
+                Some(parts_asked::PartAsked::Unsettled) => Amount::Ambiguous,
+                None => a,
+            }
+        }
+        (_, a) => a,
     };
     // unsettled45 (ADR-1550, ADR-1551): nothing asked that the reader can settle, and a want all the same — a figure
     // left to the shop or an unsettled figure beside a complaint or a problem told; or a reply to the shop's

@@ -104,7 +104,7 @@ pub enum Hazard {
 
 /// An animal the goods can harm (outside attack 55 added the fish, poultry, small pets and garden birds people keep or
 /// feed; never "mouse", which is also a computer's).
-const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog|spaniel|labrador|retriever|terrier|poodle|collie|beagle|dachshund|husky|huskies|pug|chihuahua|bulldog|greyhound|whippet|lurcher|corgi|cockapoo|labradoodle|cavapoo|schnauzer|dalmatian|rottweiler|doberman|staffie|staffy|stallion|moggy|tabby|budgerigar|lovebird|macaw|cockatoo|rooster|cockerel|bantam|heifer|ewe|llama|pupper";
+const ANIMAL: &str = r"horse|pony|ponies|mare|gelding|foal|donkey|dog|puppy|puppies|pup|cat|kitten|pet|rabbit|bunny|bunnies|hamster|gerbil|chinchilla|guinea\s+pig|rat|degu|parrot|parakeet|cockatiel|bird|budgie|canary|canaries|finch(?:es)?|sparrow|robin|blue\s+tit|great\s+tit|chicken|chick|hen|duck|duckling|goose|geese|quail|turkey|goat|sheep|lamb|cow|cattle|calf|calves|pig|piglet|alpaca|fish|goldfish|betta|tetra|guppy|guppies|koi|shrimp|axolotl|frog|turtle|tortoise|lizard|gecko|snake|ferret|hedgehog|spaniel|labrador|retriever|terrier|poodle|collie|beagle|dachshund|husky|huskies|pug|chihuahua|bulldog|greyhound|whippet|lurcher|corgi|cockapoo|labradoodle|cavapoo|schnauzer|dalmatian|rottweiler|doberman|staffie|staffy|stallion|moggy|tabby|budgerigar|lovebird|macaw|cockatoo|rooster|cockerel|bantam|heifer|ewe|llama|pupper|pigeon|dove|blackbird|thrush|starling|magpie|wren|squirrel";
 
 /// An animal's hurt told in other words (outside attack 56): a body part cut, chipped or broken, an open sore, skin
 /// rubbed or scratched raw, "the runs".
@@ -442,6 +442,21 @@ fn rows() -> &'static [Row] {
                     r"(?i)\b(?:{PERSON})\s+(?:(?:just|then|nearly|almost|actually|also|both|already|has|have|had|keeps?)\s+)*(?:tripped|slipped|stumbled|tripping|slipping)\s+(?:up\s+)?(?:on|over)\s+(?:it|them|this|that|these|its|the\s+(?:[a-z'’-]+\s+){{0,2}}?(?:rugs?|runners?|mats?|carpets?|edges?|corners?|cables?|cords?|leads?|wires?|steps?|stairs?|straps?|legs?|base|hoses?|tiles?|boards?|trims?|lips?|hems?|treads?))\b|\bcaught\s+(?:my|his|her|their|our)\s+(?:foot|feet|toes?|heels?)\s+(?:on|in|under)\s+(?:it|them|the|its)\b|\b(?:{CHILD})(?:'s|’s)?\s+(?:could|can|was\s+able\s+to|were\s+able\s+to|managed\s+to|is\s+able\s+to|are\s+able\s+to)\s+(?:(?:easily|now|still|just|then)\s+)?(?:open|push|pull|get|climb|reach|undo|unlock|lift|slide|squeeze)\b[^.!?\n]{{0,40}}?\b(?:balcony|windows?|stairs|staircase|pool|pond|oven|hob|medicines?|bleach|chemicals|road|street)\b|\b(?:ran|run|runs|running|bolted|dashed|darted|escaped|got\s+loose)\s+(?:(?:off|out|away|straight|right)\s+)*(?:into|onto|across|in)\s+(?:the\s+)?(?:traffic|road|street|busy\s+road|main\s+road|motorway|dual\s+carriageway|highway)\b|\b(?:blades?|discs?|cutters?|drill\s+bits?)\s+(?:[a-z]+\s+){{0,2}}?(?:came|come|comes|coming|worked|working|shook|shaken)\s+(?:itself\s+)?(?:loose|off|out|away|free)\b[^.!?\n]{{0,40}}?\b(?:while|when|during|mid[- ]?\w*|as\s+(?:it|i|we|he|she)|in\s+use|running|spinning|cutting|blending)\b|\b(?:cut|burn(?:ed|t)|scalded|scratched|gashed|electrocuted|injured|hurt|trapped|pinched|impaled|shocked)\s+(?:him|her|my|them|our|your|it)sel(?:f|ves)\b|\b(?:got|gets|get|getting|had|has)\s+(?:my|his|her|their|its|a|one)\s+(?:little\s+|tiny\s+|left\s+|right\s+|front\s+|back\s+)?(?:{TRAPPABLE}|paws?|tail|hoof|hooves|claws?|beak|wings?|snout|nose)\s+(?:stuck|trapped|caught|wedged|jammed|tangled)\b"
                 ),
             ),
+            // Outside attack 57 (`harm-passing`): a fall after a part gave way or slid ("Chair leg gave way and my dad
+            // (82) fell", "Shower mat slid and my mum fell in the bath"); a person or a pet hit by a car after the
+            // goods failed; a wild or kept animal trapped or caught by the goods and dead.
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:{GAVE_WAY}|slid|slipped|tipped|toppled|collapsed|wobbled)\b[^.!?\n]{{0,60}}?\b(?:{PERSON_BARE})(?:\s*\([^)]*\))?\s+(?:(?:then|just|also)\s+)?(?:fell|slipped|went\s+flying|took\s+a\s+(?:tumble|fall)|hit\s+the\s+(?:floor|ground))\b|\b(?:got|was|were|been|gets)\s+(?:hit|run\s+over|knocked\s+(?:down|over))\s+by\s+(?:a|the)\s+(?:car|van|truck|bus|lorry|motorbike|bike|train|taxi)\b"
+                ),
+            ),
+            (
+                Hazard::AnimalKilled,
+                format!(
+                    r"(?i)\b(?:{ANIMAL})s?\b[^.!?\n]{{0,50}}?\b(?:trapped|caught|stuck|tangled|crushed|strangled)\b[^.!?\n]{{0,40}}?\b(?:died|dead|killed)\b|\b(?:trapped|caught|tangled|crushed|strangled)\s+(?:a|an|the|my|our)\s+(?:[a-z]+\s+)?(?:{ANIMAL})\b[^.!?\n]{{0,40}}?\b(?:died|dead)\b"
+                ),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"
@@ -663,6 +678,7 @@ struct Reactions {
     shock: Regex,
     used_first: Regex,
     animal_named: Regex,
+    hurt_state: Regex,
 }
 
 fn reactions() -> Option<&'static Reactions> {
@@ -726,6 +742,9 @@ fn reactions() -> Option<&'static Reactions> {
             // A sentence that opens with the goods used, its subject dropped or a pronoun (outside attack 56: "Ate two of
             // the bars and had an upset stomach for two days").
             used_first: Regex::new(r"(?i)^\s*(?:(?:i|we|he|she|they|my\s+\w+|our\s+\w+)\s+)?(?:ate|drank|used|took|applied|wore|tried|swallowed|chewed|fed\s+(?:it|them|him|her))\b").ok()?,
+            // A pet's hurt told by its state with a pronoun ("The cat tree toppled over with Luna on it and she's
+            // limping now", outside attack 57).
+            hurt_state: Regex::new(r"(?i)\b(?:he|she|they)(?:'s|’s|'re|’re|\s+is|\s+are|\s+was)\s+(?:now\s+|still\s+)?(?:limping|lame|bleeding|lethargic|at\s+the\s+vets?)\b").ok()?,
             animal_named: Regex::new(&format!(r"(?i)\b(?:{ANIMAL})(?:s|es)?\b")).ok()?,
         })
     })
@@ -837,7 +856,7 @@ fn body_reaction(text: &str) -> Option<Hazard> {
         if animal && r.toxicity.is_match(text) {
             return Some(Hazard::AnimalHarmed);
         }
-        if r.animal_named.is_match(sentence) && undenied(&r.shock, sentence) {
+        if r.animal_named.is_match(sentence) && (undenied(&r.shock, sentence) || undenied(&r.hurt_state, sentence)) {
             return Some(Hazard::AnimalHarmed);
         }
         let life_past = r.life_past.is_match(sentence) && !cause;

@@ -161,6 +161,16 @@ fn patterns() -> &'static Patterns {
                     r"charging|fuel|oxygen|co2|dive|diving|air|tank|bbq|barbecue|grill|cylinder|bottle|low[- ]pressure|",
                     r"high[- ]pressure|adjustable)\s+regulators?\b|\bregulators?\s+(?:valve|hose|knob|dial|kit|assembly|part)s?\b",
                     r"|\bcourt\s+(?:shoes?|yard|side)\b|\bcourtyard\b|\bpower\s+of\s+attorney\b|\bhall\s+of\s+justice\b",
+                    // A body or a lawyer named as a reference, a label or a workplace, nothing taken anywhere (outside
+                    // attack 57, `legal-harmless`): "your BBB rating is great", "I found you through a Trading Standards
+                    // 'buy with confidence' list", "the ACCC-approved label", "our legal department ordered these",
+                    // "my lawyer recommended you", "the ombudsman at my work", "worn once on the court".
+                    r"|\b(?:bbb|better\s+business\s+bureau|trading\s+standards|trustpilot|which\?)\s*(?:[a-z'‘’]+\s+){{0,3}}?(?:ratings?|scores?|site|website|page|profile|listing|accredit\w*|approved|list|scheme|members?\w*|badge|seal|reviews?|buy\s+with\s+confidence)\b",
+                    r"|\b(?:[a-z]+)[- ](?:approved|certified|compliant|registered)\b",
+                    r"|\b(?:legal|compliance)\s+(?:department|team|dept)\s+(?:ordered|bought|purchased|uses?|needed|wanted|asked\s+for)\b",
+                    r"|\b(?:lawyer|solicitor|attorney)\b[^.?!\n]{{0,60}}?\b(?:recommended|suggested|told\s+me\s+about|referred\s+me\s+to|put\s+me\s+onto)\s+(?:you|your|this)\b",
+                    r"|\b(?:ombuds\w*)\s+at\s+(?:my|our|the)\s+(?:work|office|company|firm|university|uni|school|hospital)\b|\binternal\s+ombuds\w*",
+                    r"|\bon\s+the\s+(?:tennis\s+|squash\s+|basketball\s+|netball\s+|badminton\s+)?court\b",
                     // A court's jobs (outside attack 55, `lawyer-as-person`): "as a court reporter I type all day".
                     r"|\bcourt\s+(?:reporters?|interpreters?|stenographers?|clerks?|ushers?|transcribers?|translators?|administrators?|cleaners?|security\s+(?:guard|officer)s?)\b",
                 ),

@@ -24,6 +24,7 @@ pub fn without_things_parts(text: &str) -> String {
     let person = PERSON.get_or_init(|| {
         Regex::new(r"(?i)^(?:me|him|her|us|them|you|son|sons|daughter|daughters|child|children|kid|kids|baby|babies|toddler|husband|wife|partner|mum|mom|mother|dad|father|brother|sister|boy|girl|friend|grandson|granddaughter|grandmother|grandfather|nan|gran|grandma|grandpa|man|woman|person|people|customer|colleague|neighbour|neighbor|dog|cat|puppy|kitten|pet|horse)$").ok()
     });
+    let text = &without_things_broken_limbs(text);
     part.replace_all(text, |c: &regex::Captures| {
         let noun = c.name("noun").map_or("", |m| m.as_str());
         if person.as_ref().is_some_and(|p| p.is_match(noun)) { c[0].to_string() } else { " ".repeat(c[0].len()) }
@@ -41,4 +42,40 @@ mod tests {
         assert!(!without_things_parts("a broken leg on the chair").contains("broken"));
         assert!(without_things_parts("the broken leg of my son").contains("broken"));
     }
+}
+
+/// A thing told with a broken limb of its own (outside attack 57, `harm-word-harmless`): "one of them has a broken
+/// leg" (two stools), "the doll arrived with a broken arm", "it's got a broken leg", "the statue has a broken nose",
+/// "one has a broken foot" — the subject before "has", "with" or "got" names no person, so the limb is the thing's.
+/// "My son has a broken arm" and "he came off and has a broken wrist" keep the injury.
+fn without_things_broken_limbs(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:has|have|had|'s\s+got|has\s+got|got|with|came\s+with|arrived\s+with)\s+(?:a|one|two)\s+(?:broken|bent|snapped|cracked|chipped|wobbly|loose)\s+(?:legs?|arms?|nose|foot|feet|neck|back|head|ears?|hands?)\b").ok()
+        })
+        .as_ref()
+    else {
+        return text.to_string();
+    };
+    static PERSON: OnceLock<Option<Regex>> = OnceLock::new();
+    let person = PERSON.get_or_init(|| Regex::new(r"(?i)\b(?:fell|fall|falling|came\s+off|crashed|tripped|hospital|a&e|doctor|x-?ray|plaster|cast|i|i'm|me|my\s+(?:son|daughter|child|kid|baby|husband|wife|partner|mum|mom|dad|father|mother|brother|sister|friend|grandson|granddaughter|gran|grandma|grandpa|nan)|he|she|him|her|we|they|son|daughter|child|kid|baby|toddler|husband|wife|mum|dad|dog|cat|puppy|kitten|horse|pony)\b").ok());
+    let mut out = text.to_string();
+    for m in re.find_iter(text) {
+        let from = text[..m.start()].rfind(['.', '!', '?', '\n', ';']).map_or(0, |i| i + 1);
+        let subject = &text[from..m.start()];
+        let sentence_end = text[m.end()..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| m.end() + i);
+        let after = text[m.end()..sentence_end].to_lowercase();
+        if ["fell", "fall", "came off", "crashed", "tripped", "hospital", "a&e", "doctor", "x-ray", "plaster", "hurt"]
+            .iter()
+            .any(|w| after.contains(w))
+        {
+            continue;
+        }
+        if person.as_ref().is_some_and(|p| p.is_match(subject)) {
+            continue;
+        }
+        out.replace_range(m.range(), &" ".repeat(m.len()));
+    }
+    out
 }

@@ -28,7 +28,7 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "bleed",
         "colour",
-        r"(?:colou?rs?|dyes?|inks?|paints?|prints?|stains?|lipsticks?|mascara|eyeliner|red|blue|black|green|denim)\s+(?:has\s+|have\s+|had\s+|is\s+|are\s+|was\s+|were\s+|started\s+|keeps?\s+)?(?:bled|bleed\w*|ran|running)\b|full[- ]bleed|bleeding[- ]edge",
+        r"(?:colou?rs?|dyes?|inks?|paints?|prints?|stains?|lipsticks?|mascara|eyeliner|red|blue|black|green|denim)\s+(?:has\s+|have\s+|had\s+|is\s+|are\s+|was\s+|were\s+|started\s+|keeps?\s+)?(?:bled|bleed\w*|ran|running)\b|full[- ]bleed|bleeding[- ]edge|(?:pens?|markers?|felt[- ]tips?|highlighters?|ink\s+pens?|watercolou?rs?|shirts?|t-?shirts?|jeans|denim|towels?|socks?|sheets?|fabric|dress|garment|clothes|jumper|top)\s+(?:[a-z]+\s+){0,2}?(?:has\s+|have\s+|is\s+|are\s+|was\s+|were\s+|keeps?\s+)?(?:bled|bleed\w*)\s+(?:all\s+over|through|into|onto|on\s+to|everywhere|dye|colou?r|ink|blue|red|black|pink)|bled\s+(?:\w+\s+)?(?:dye|ink|colou?r)\b",
     ),
     // Fuel, candles and cooking: what burns is the fuel or the food.
     (

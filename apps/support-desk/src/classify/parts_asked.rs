@@ -1,0 +1,596 @@
+//! A part of the order asked back (outside attack 57, ADR-1619): the ask's object is a piece, a fee, some units, one
+//! payment, what was not used, or everything but a thing kept — never the whole order. The reference policy pays the
+//! amount the customer asks; a part asked with no figure is "a partial refund with no figure" (U1), and a part whose
+//! figure the ticket tells elsewhere asks that figure. The order's amount is never assumed in its place.
+//!
+//! A part is told by its shape, not by a list of goods:
+//! - **a fee or an extra by nature**: a fee, a charge, a surcharge, an overcharge, a premium, an upgrade, an add-on, a
+//!   warranty, an engraving, an installation or assembly service, express or tracked delivery ("Refund the express
+//!   delivery charge", "Refund the extra I paid", "the priority handling fee");
+//! - **what was not used or did not come**: the unused months, the remaining balance, the rest of the plan, the boxes
+//!   "I didn't receive", the lessons "we couldn't take", what's left;
+//! - **the whole but a thing kept**: "everything except the charger", "all of the order apart from the blue mug",
+//!   "minus the rug", or a thing kept told beside the ask ("Keeping the pillows, sending back the duvet. Refund the
+//!   duvet");
+//! - **one of several**: "the broken one", "the other one", "one of the two lamps", "just the throw", "only the sauce",
+//!   "2 out of 3 shirts";
+//! - **some units counted with their state**: "the 3 missing jars", "the 2 broken bowls" (a count is never a figure of
+//!   money);
+//! - **one payment of several**: "the Visa part", "what went on the card", "my part", "mine".
+//!
+//! The part's figure is looked for beside the part's own words anywhere in the ticket ("a $15.00 gift card plus
+//! $45.00 on my Visa. Refund the Visa part" → 45.00; "the bottle of wine, which is listed at $19.99. Please refund the
+//! wine" → 19.99), or as a unit price times the units asked ("twice ($15.00 each). I've sent one back, please refund
+//! it" → 15.00); a figure at or over the order's amount is the whole and never the part's.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// What a part asked settles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PartAsked {
+    /// The part's figure, told in the ticket.
+    Figure(i64),
+    /// A part with no figure the ticket tells: U1.
+    Unsettled,
+}
+
+struct Patterns {
+    ask: Regex,
+    fee: Regex,
+    unused: Regex,
+    except: Regex,
+    kept: Regex,
+    one_of: Regex,
+    counted: Regex,
+    counted_bare: Regex,
+    payment: Regex,
+    mine: Regex,
+    unit_price: Regex,
+    whole_object: Regex,
+}
+
+const NUMBER_WORDS: &str = r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+
+fn patterns() -> Option<&'static Patterns> {
+    static P: OnceLock<Option<Patterns>> = OnceLock::new();
+    P.get_or_init(|| {
+        Some(Patterns {
+            // A word of money back: the sentence asks.
+            ask: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:pay|give|send|put)\w*\s+(?:(?:me|us|it|that|the\s+\w+(?:\s+\w+)?)\s+)?back|credit\s+(?:me|us|back|line|the)|return\s+(?:my|the)\s+money|(?:have|get|like|want|need)\s+(?:[\w$€£.,]+\s+){0,6}?back)\b").ok()?,
+            fee: Regex::new(concat!(
+                r"(?i)\b(?:the|my|that|this|your|for\s+the)\s+(?:[\w'‘’-]+\s+){0,3}?",
+                r"(?:fee|fees|surcharge|overcharge|premium|upgrade|add-?on|warranty|engraving|installation|assembly|",
+                r"gift[\s-]?wrap\w*|price\s+gap|insurance|monogram\w*|personali[sz]ation|embroidery|setup|set-up|activation|extra(?:\s+(?:cost|charge|i\s+paid|we\s+paid))?|",
+                r"(?:express|next[\s-]day|priority|premium|tracked|same[\s-]day|expedited|special|upgraded)\s+(?:delivery|shipping|postage|handling)(?:\s+(?:charge|cost|fee))?|",
+                r"(?:delivery|shipping|postage|handling|service|insurance|gift\s+box)\s+(?:charge|cost|fee|surcharge|upgrade|add-?on))\b",
+                r"|\bwhat\s+(?:i|we)\s+paid\s+(?:over|above|extra|on\s+top)\b",
+            ))
+            .ok()?,
+            unused: Regex::new(&format!(
+                concat!(
+                    r"(?i)\b(?:the\s+)?(?:unused|unutili[sz]ed|remaining|undelivered|unreleased|unsent|unshipped|outstanding)\s+(?:[\w-]+\s+)?[\w-]+",
+                    r"|\bthe\s+(?:rest|remainder)\s+of\s+(?:my|the|our)\b",
+                    r"|\bthe\s+other\s+(?:{n})\b",
+                    r"|\b(?:you|they|the\s+\w+)\s+(?:didn'?t|did\s+not|never|couldn'?t|could\s+not)\s+(?:make|send|deliver|ship|do|provide|run|hold|release|supply)\b",
+                    r"|\bthe\s+(?:weeks?|months?|days?|sessions?|visits?|classes|lessons?|matches|games|nights?|issues|boxes|bags|deliveries|modules)\s+(?:(?:i|we)\s+(?:was|were|am|are|'m|'re)\s+(?:away|missing|not\s+\w+)|(?:i|we)\s+(?:missed|can'?t|cannot|couldn'?t|won'?t|didn'?t)|(?:i'?m|we'?re)\s+missing)\b",
+                    r"|\bwhat'?s\s+left\s+(?:on|of)\b",
+                    r"|\b(?:the\s+)?(?:\w+\s+)?(?:i|we)\s+(?:didn'?t|did\s+not|never|couldn'?t|could\s+not)\s+(?:receive|get|take|use|attend)\b",
+                    r"|\b(?:other|remaining|last|missing)\s+(?:{n})\s+(?:\w+\s+)?\w+",
+                    r"|\b(?:months|weeks|days|issues|boxes|deliveries|sessions|lessons|classes)\s+(?:after|since|from)\s+(?:my|the|our)\s+cancel\w*",
+                    r"|\bfor\s+the\s+missing\s+\w+s\b",
+                ),
+                n = NUMBER_WORDS
+            ))
+            .ok()?,
+            except: Regex::new(r"(?i)\b(?:everything|all|the\s+(?:whole\s+)?(?:order|lot|items?))\b[^.!?\n]{0,25}?\b(?:except|apart\s+from|other\s+than|excluding|minus|but|bar|save\s+for)\s+(?:for\s+)?(?:the|my|one|a|that|this)\b|\ball\s+(?:back\s+)?except\b|\bbut\s+not\s+the\b").ok()?,
+            kept: Regex::new(r"(?i)\b(?:(?:i'?m|i\s+am|we'?re|we\s+are|i'?ll|we'?ll|i\s+will|we\s+will|happy\s+to|going\s+to|gonna)\s+)?(?:keep|keeping|hold(?:ing)?\s+on\s+to)\s+(?:the|my|one|both|two|three|four|five|all\s+the)\s+(?P<kept>[\w'-]+)").ok()?,
+            one_of: Regex::new(&format!(
+                concat!(
+                    r"(?i)\b(?:the|my|that|those)\s+(?:other|broken|damaged|faulty|missing|second|third|cracked|torn|chipped|defective|returned|bad|dead|scratched|stained)\s+(?:one|pair)\b",
+                    r"|\b(?:just|only)\s+(?:for\s+)?the\s+(?P<only>[a-z][\w-]+)\b",
+                    r"|\b(?:sent|sending|send|returned|returning|return|posted|posting)\s+(?:one|two|three|the\s+other)\b(?:\s+(?:back|of\s+them))?",
+                    r"|\b(?:one|two)\s+(?:is|are)\s+(?:going|being\s+sent|being\s+returned)\s+back\b",
+                    r"|\bthe\s+one\s+[\w-]+\s+(?:that|which)\b|\bthe\s+[\w-]+\s+pair\b",
+                    r"|\b(?:one|{n})\s+(?:out\s+)?of\s+(?:the\s+|my\s+)?(?:{n})\b",
+                ),
+                n = NUMBER_WORDS
+            ))
+            .ok()?,
+            counted: Regex::new(&format!(
+                r"(?i)\b(?:the\s+)?(?P<n>{n})\s+(?:x\s+)?(?:missing|broken|damaged|faulty|cracked|torn|ripped|chipped|defective|wrong|melted|smashed|unused|leaking|leaky|dented|stained|dead|mouldy|moldy|expired|spoiled|faded|soaked|crushed|burst|split|bent)\s+(?P<noun>[a-z][\w-]+)",
+                n = NUMBER_WORDS
+            ))
+            .ok()?,
+            counted_bare: Regex::new(&format!(
+                r"(?i)(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+)?(?P<n>{n})\s+(?:x\s+(?:the\s+)?)?(?:(?:out\s+)?of\s+(?:{n})\s+)?(?P<noun>[a-z][\w-]*)",
+                n = NUMBER_WORDS
+            ))
+            .ok()?,
+            payment: Regex::new(r"(?i)\b(?:the\s+(?P<way>[\w-]+(?:\s+[\w-]+)?)\s+(?:part|bit|portion|payment|share)\b(?P<not_part>\s+(?:method|type|details|terms|plan|schedule|option|page|link|screen|confirmation|reference|date))?|what\s+(?:went|was\s+paid|i\s+paid|was\s+charged)\s+(?:on|by|with|to)\s+(?:the|my)\s+(?P<way2>[\w-]+(?:\s+[\w-]+)?)|the\s+part\s+(?:i|we)\s+paid\s+(?:by|with|on)\s+(?P<way3>[\w-]+(?:\s+[\w-]+)?)|whatever\s+(?:i|we)\s+paid\s+(?:in|by|with|on)\s+(?P<way4>[\w-]+))\b").ok()?,
+            mine: Regex::new(r"(?i)\b(?:refund|credit|return|give|send|pay)\w*\s+(?:back\s+)?(?:me\s+)?(?:mine|my\s+(?:part|share|half|portion|bit))\b").ok()?,
+            unit_price: Regex::new(r"(?i)(?:[$€£]\s?(?P<a>\d{1,5}(?:[.,]\d{2})?)|\b(?P<b>\d{1,5}[.,]\d{2}))\s*(?:[a-z]{3}\s+)?(?:each|per\s+(?:pair|piece|unit|item|one|bottle|box|pack|jar|set)|apiece|a\s+(?:piece|pop|pair))\b").ok()?,
+            // An ask whose object is the whole: no part reading.
+            whole_object: Regex::new(r"(?i)\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+(?:whole|entire|full|lot|order|total|full\s+order|whole\s+order)|everything|it\s+all|all\s+of\s+it|in\s+full)\b|\b(?:full|complete|total|whole|entire)\s+(?:refund|reimbursement|credit|money\s+back|amount|order|price)\b|\b(?:refund|reimburse|credit)\w*\s+in\s+full\b|\bthe\s+whole\s+(?:thing|lot|order|amount)\b").ok()?,
+        })
+    })
+    .as_ref()
+}
+
+/// The part of the order the customer's words ask back, with the figure the ticket tells for it when there is one.
+/// `None` when no part is asked (the whole, or nothing).
+pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
+    let p = patterns()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    let asking: Vec<usize> = (0..sentences.len())
+        .filter(|&i| {
+            p.ask.is_match(sentences[i]) && !sentences[i].contains('?')
+                || p.ask.is_match(sentences[i]) && question_asks(sentences[i])
+        })
+        .collect();
+    if asking.is_empty() {
+        return None;
+    }
+    let figures = money_figures(own);
+    // The whole asked in any asking sentence ("Full refund please", "just refund the whole order, 76.40"), or the
+    // order's own figure written in one: no part.
+    let whole_figure = |s: &str| {
+        let at = s.as_ptr() as usize - own.as_ptr() as usize;
+        figures.iter().any(|a| a.cents >= order_cents && a.span.start >= at && a.span.end <= at + s.len())
+    };
+    if asking.iter().any(|&i| {
+        (p.whole_object.is_match(sentences[i]) && !p.except.is_match(sentences[i])) || whole_figure(sentences[i])
+    }) {
+        return None;
+    }
+    for &i in &asking {
+        let s = sentences[i];
+        let before = if i > 0 { sentences[i - 1] } else { "" };
+        // One payment of several: its way of paying, or the writer's own part.
+        if let Some(c) = p.payment.captures(s).filter(|c| c.name("not_part").is_none()) {
+            let way = ["way", "way2", "way3", "way4"].iter().find_map(|n| c.name(n)).map_or("", |m| m.as_str());
+            let words: Vec<&str> = way.split_whitespace().filter(|w| w.len() > 2).collect();
+            return Some(
+                figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
+            );
+        }
+        if p.mine.is_match(s) {
+            return Some(figure_of_writer(own, &figures, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
+        }
+        if let Some(m) = p.fee.find(s) {
+            let words = content_words(m.as_str());
+            return Some(
+                figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
+            );
+        }
+        // The whole but a thing, told outside the ask ("Everything but the lamp is going back. Please refund what I
+        // return"); "all fine except this one" tells the fault, not a thing kept.
+        let kept_outside =
+            p.except.find_iter(own).filter(|m| !m.as_str().to_lowercase().starts_with("but not")).any(|m| {
+                let sentence_end = own[m.end()..].find(['.', '!', '?', '\n']).map_or(own.len(), |i| m.end() + i);
+                let told = own[m.start()..sentence_end].to_lowercase();
+                ![
+                    "fine",
+                    " ok",
+                    "okay",
+                    "good",
+                    "great",
+                    "perfect",
+                    "well",
+                    "this one",
+                    "that one",
+                    "this order",
+                    "that order",
+                ]
+                .iter()
+                .any(|w| told.contains(w))
+            });
+        if p.unused.is_match(s) || p.except.is_match(s) || kept_outside {
+            return Some(PartAsked::Unsettled);
+        }
+        let counted = p.counted.captures(s).or_else(|| {
+            p.counted_bare.captures(s).filter(|c| {
+                let noun = c.name("noun").map_or("", |m| m.as_str()).to_lowercase();
+                !matches!(
+                    noun.as_str(),
+                    "orders"
+                        | "order"
+                        | "times"
+                        | "payments"
+                        | "charges"
+                        | "weeks"
+                        | "days"
+                        | "months"
+                        | "years"
+                        | "dollars"
+                        | "euros"
+                        | "pounds"
+                        | "bucks"
+                        | "quid"
+                        | "cents"
+                        | "percent"
+                        | "usd"
+                        | "eur"
+                        | "gbp"
+                        | "minutes"
+                        | "hours"
+                        | "of"
+                )
+            })
+        });
+        if let Some(c) = counted {
+            let n = count(c.name("n").map_or("", |m| m.as_str()));
+            return Some(units_priced(own, n, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
+        }
+        let kept = p.kept.captures_iter(own).any(|c| {
+            let word = c.name("kept").map_or("", |m| m.as_str()).to_lowercase();
+            !matches!(
+                word.as_str(),
+                "receipt"
+                    | "box"
+                    | "packaging"
+                    | "tracking"
+                    | "original"
+                    | "it"
+                    | "them"
+                    | "item"
+                    | "order"
+                    | "goods"
+                    | "money"
+                    | "change"
+                    | "difference"
+                    | "cash"
+                    | "rest"
+                    | "lot"
+                    | "whole"
+                    | "refund"
+                    | "credit"
+            ) && !negated_before(own, c.get(0).map_or(0, |m| m.start()))
+        });
+        // The sentence before counts only its explicit "one of the two" kind ("One of the two lamps is broken.
+        // Please refund the broken one"); "the wrong one" there is the goods sent in place of the ones ordered.
+        if missing_thing_asked(before, s) {
+            let words = object_words(s);
+            return Some(
+                figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
+            );
+        }
+        let one_of = p
+            .one_of
+            .captures(s)
+            .filter(|c| !c.name("only").is_some_and(|m| is_whole_word(m.as_str())))
+            .or_else(|| p.one_of.captures(before).filter(|c| c.name("only").is_none() && object_is_pronoun(s)));
+        if kept || one_of.is_some() {
+            // One unit of several with a unit price: that price; else the thing's own figure.
+            if let Some(v) = unit_price(own, &figures, order_cents) {
+                let units = if s.to_lowercase().contains("two") || s.contains(" 2 ") { 2 } else { 1 };
+                if v * units < order_cents {
+                    return Some(PartAsked::Figure(v * units));
+                }
+            }
+            let words = object_words(s);
+            return Some(
+                figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
+            );
+        }
+    }
+    None
+}
+
+/// A thing told missing or not included in the sentence before, and asked by its own name ("The lid was missing. Can
+/// you refund the lid?"): a part of what came, unless it names the whole parcel.
+fn missing_thing_asked(before: &str, sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(r"(?i)the\s+(?P<thing>[a-z][\w-]+)\s+(?:was|were|is|are)\s+(?:missing|not\s+included|not\s+in\s+the\s+box|left\s+out|absent)|(?:the|my)\s+(?P<thing2>[a-z][\w-]+)\s+(?:weren'?t|wasn'?t|isn'?t|aren'?t)\s+(?:included|in\s+the\s+box)|missing\s+from\s+the\s+(?:[\w-]+\s+)?(?:hamper|set|kit|bundle|box|pack|parcel|order|basket)").ok()
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    let Some(c) = re.captures(before).or_else(|| re.captures(sentence)) else { return false };
+    let thing = c.name("thing").or(c.name("thing2")).map(|m| stem(m.as_str()));
+    let asked: Vec<String> = object_words(sentence).iter().map(|w| stem(w)).collect();
+    match thing {
+        Some(t) => {
+            !matches!(
+                t.as_str(),
+                "parcel"
+                    | "package"
+                    | "order"
+                    | "delivery"
+                    | "item"
+                    | "box"
+                    | "shipment"
+                    | "good"
+                    | "everything"
+                    | "product"
+            ) && asked.contains(&t)
+        }
+        // "missing from the hamper": the thing asked is a piece of it.
+        None => !asked.is_empty(),
+    }
+}
+
+/// Whether `cents` is a count of units the ask counts, read as money ("the 2 broken bowls" read as 2.00).
+pub fn count_read_as_money(own: &str, cents: i64) -> bool {
+    patterns().is_some_and(|p| {
+        p.counted
+            .captures_iter(own)
+            .chain(p.counted_bare.captures_iter(own))
+            .any(|c| count(c.name("n").map_or("", |m| m.as_str())) * 100 == cents)
+    })
+}
+
+/// A word after "just the" that names no part ("just the one", "only the refund").
+fn is_whole_word(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().as_str(),
+        "one"
+            | "refund"
+            | "money"
+            | "amount"
+            | "order"
+            | "lot"
+            | "whole"
+            | "item"
+            | "rest"
+            | "full"
+            | "price"
+            | "cost"
+            | "total"
+            | "same"
+            | "thing"
+            | "product"
+            | "goods"
+    )
+}
+
+/// A question that asks all the same ("Can you refund the lid?", "Could I have the remaining balance back?").
+fn question_asks(sentence: &str) -> bool {
+    let lower = sentence.trim_start().to_lowercase();
+    ["can you", "could you", "can i", "could i", "can we", "could we", "would you", "will you", "may i"]
+        .iter()
+        .any(|w| lower.starts_with(w))
+}
+
+/// Whether a negator stands right before `at` ("I don't want to keep the chair").
+fn negated_before(text: &str, at: usize) -> bool {
+    let before = text[..at].to_lowercase();
+    let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    words.iter().any(|w| matches!(*w, "not" | "don't" | "dont" | "won't" | "never" | "can't" | "cannot" | "rather"))
+}
+
+/// Whether the ask's object is a pronoun ("please refund it", "refund that one").
+fn object_is_pronoun(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)\b(?:refund|credit|return)\w*\s+(?:me\s+)?(?:for\s+)?(?:it|that|that\s+one|this\s+one|them|those)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|r| r.is_match(sentence))
+}
+
+/// The money-shaped figures of the text: a currency or two decimals.
+fn money_figures(own: &str) -> Vec<super::money::Amount> {
+    super::money::read(own)
+        .into_iter()
+        .filter(|a| {
+            let t = &own[a.span.clone()];
+            a.cents > 0
+                && (a.currency.is_some() || t.as_bytes().len() > 3 && matches!(t.as_bytes()[t.len() - 3], b'.' | b','))
+                && !own[a.span.end..].trim_start().starts_with('%')
+        })
+        .collect()
+}
+
+/// The content words of a phrase, folded to a stem (lowercase, a plural's "s" and "es" cut).
+fn content_words(phrase: &str) -> Vec<&str> {
+    phrase
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+        .filter(|w| {
+            !matches!(
+                w.to_lowercase().as_str(),
+                "the"
+                    | "my"
+                    | "that"
+                    | "this"
+                    | "your"
+                    | "for"
+                    | "what"
+                    | "paid"
+                    | "extra"
+                    | "cost"
+                    | "charge"
+                    | "fee"
+                    | "part"
+                    | "bit"
+                    | "one"
+                    | "ones"
+                    | "just"
+                    | "only"
+                    | "please"
+                    | "refund"
+                    | "back"
+                    | "and"
+            )
+        })
+        .collect()
+}
+
+/// The words of an ask's object: what follows the ask word up to the clause's end.
+fn object_words(sentence: &str) -> Vec<&str> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = RE
+        .get_or_init(|| {
+            Regex::new(r"(?i)\b(?:refund|credit|reimburse|return)\w*\s+(?:me\s+)?(?:for\s+)?(?P<obj>[^,;.!?\n]{1,40})")
+                .ok()
+        })
+        .as_ref()
+    else {
+        return Vec::new();
+    };
+    re.captures(sentence).and_then(|c| c.name("obj")).map(|m| content_words(m.as_str())).unwrap_or_default()
+}
+
+fn stem(w: &str) -> String {
+    let w = w.to_lowercase();
+    let w = w.strip_suffix("es").filter(|s| s.len() > 3).or_else(|| w.strip_suffix('s')).unwrap_or(&w).to_string();
+    w
+}
+
+/// The one figure below the order's amount told beside the part's words (six words either side, in its sentence).
+fn figure_beside(own: &str, figures: &[super::money::Amount], words: &[&str], order_cents: i64) -> Option<i64> {
+    if words.is_empty() {
+        return None;
+    }
+    let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
+    let mut found: Vec<i64> = figures
+        .iter()
+        .filter(|a| a.cents < order_cents)
+        .filter(|a| {
+            let from = own[..a.span.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+            let to = own[a.span.end..].find(['!', '?', '\n']).map_or(own.len(), |i| a.span.end + i);
+            let before: Vec<String> = own[from..a.span.start]
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .rev()
+                .take(6)
+                .map(stem)
+                .collect();
+            let after_text = &own[a.span.end..to];
+            // After the figure, up to the next figure: "$45.00 on my Visa, $15.00 …" keeps Visa with 45.00.
+            let after_text = after_text
+                .find(|c: char| c == '$' || c == '€' || c == '£' || c.is_ascii_digit())
+                .map_or(after_text, |i| &after_text[..i]);
+            let after: Vec<String> =
+                after_text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).take(6).map(stem).collect();
+            stems.iter().any(|s| before.contains(s) || after.contains(s))
+        })
+        .map(|a| a.cents)
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// The figure the writer paid themselves ("I paid $45.00", "$45.00 me"), below the order's amount.
+fn figure_of_writer(own: &str, figures: &[super::money::Amount], order_cents: i64) -> Option<i64> {
+    figure_beside(own, figures, &["I", "me", "myself"], order_cents).or_else(|| {
+        let lower = own.to_lowercase();
+        let mut found: Vec<i64> = figures
+            .iter()
+            .filter(|a| a.cents < order_cents)
+            .filter(|a| {
+                let from = lower.floor_char_boundary(a.span.start.saturating_sub(12));
+                let near = &lower[from..a.span.start];
+                near.contains("i paid") || near.contains("i put in")
+            })
+            .map(|a| a.cents)
+            .collect();
+        found.dedup();
+        match found.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    })
+}
+
+/// The one unit price the text tells ("$15.00 each", "$39.99 per pair", "two of the $15.00 lamps").
+fn unit_price(own: &str, figures: &[super::money::Amount], order_cents: i64) -> Option<i64> {
+    let p = patterns()?;
+    let mut found: Vec<i64> = p
+        .unit_price
+        .captures_iter(own)
+        .filter_map(|c| c.name("a").or(c.name("b")).and_then(|m| super::to_cents(m.as_str())))
+        .collect();
+    // "two of the $15.00 lamps": a figure after "of the" counted.
+    for a in figures {
+        let before = own[..a.span.start].to_lowercase();
+        if before.trim_end().ends_with("of the") && a.cents < order_cents {
+            found.push(a.cents);
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    match found.as_slice() {
+        [one] if *one < order_cents => Some(*one),
+        _ => None,
+    }
+}
+
+/// Units counted times the unit price the text tells.
+fn units_priced(own: &str, n: i64, order_cents: i64) -> Option<i64> {
+    let figures = money_figures(own);
+    unit_price(own, &figures, order_cents).map(|v| v * n).filter(|v| *v <= order_cents)
+}
+
+fn count(word: &str) -> i64 {
+    match word.to_lowercase().as_str() {
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        w => w.parse().unwrap_or(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_asked_read_their_figure_or_none() {
+        let cases: &[(&str, i64, Option<PartAsked>)] = &[
+            ("Please refund the unused months.", 11_900, Some(PartAsked::Unsettled)),
+            ("Refund everything except the charger please, I'm keeping that.", 8_999, Some(PartAsked::Unsettled)),
+            ("Refund the express delivery charge please.", 8_999, Some(PartAsked::Unsettled)),
+            (
+                "Paid with a $15.00 gift card plus $45.00 on my Visa. Refund the Visa part please.",
+                6_000,
+                Some(PartAsked::Figure(4_500)),
+            ),
+            (
+                "My mum paid $15.00 of it and I paid $45.00. Please refund my part to my card.",
+                6_000,
+                Some(PartAsked::Figure(4_500)),
+            ),
+            (
+                "The hamper ($89.99) was missing the bottle of wine, which is listed at $19.99. I am keeping the basket. Please refund the wine.",
+                8_999,
+                Some(PartAsked::Figure(1_999)),
+            ),
+            (
+                "I accidentally ordered the cushion twice ($15.00 each). I'm keeping one, please refund the other one.",
+                3_000,
+                Some(PartAsked::Figure(1_500)),
+            ),
+            ("Please refund the 2 broken bowls.", 4_999, Some(PartAsked::Unsettled)),
+            ("One of the two lamps is broken. Please refund the broken one.", 4_999, Some(PartAsked::Unsettled)),
+            ("Kindly process full reimbursement to the original payment method.", 4_999, None),
+            ("Full refund please. Decided to keep the old table.", 4_999, None),
+            ("I receive the wrong one, it is small size. I want return it and refund money.", 4_999, None),
+            ("Please refund the lamp, it arrived broken.", 4_999, None),
+            ("Refund the whole order please.", 4_999, None),
+            ("Can you refund me in full? The kettle leaks.", 4_999, None),
+        ];
+        for (text, order, want) in cases {
+            assert_eq!(part_asked(text, *order), *want, "{text}");
+        }
+    }
+}
