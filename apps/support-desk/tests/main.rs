@@ -26,6 +26,7 @@ mod attack55_reading;
 mod attack56_harm;
 mod attack56_reading;
 mod attack57_left;
+mod attack57_parts;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;

