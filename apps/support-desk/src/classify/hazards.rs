@@ -457,6 +457,14 @@ fn rows() -> &'static [Row] {
                     r"(?i)\b(?:{ANIMAL})s?\b[^.!?\n]{{0,50}}?\b(?:trapped|caught|stuck|tangled|crushed|strangled)\b[^.!?\n]{{0,40}}?\b(?:died|dead|killed)\b|\b(?:trapped|caught|tangled|crushed|strangled)\s+(?:a|an|the|my|our)\s+(?:[a-z]+\s+)?(?:{ANIMAL})\b[^.!?\n]{{0,40}}?\b(?:died|dead)\b"
                 ),
             ),
+            // Outside attack 58 (`injury shown by medical/vet care`): a body hurt told by the care it needed — a
+            // procedure or a treatment no other sense shares (a CT scan, stitches, a drip, in plaster, antihistamines
+            // since using it), or a vet, a doctor or an optician needed, seen or saying what caused it.
+            (
+                Hazard::CareVisit,
+                r"(?i)\b(?:ct\s+scan|x-?rays?|mri\s+scan|bandag(?:ed|ing)|in\s+(?:a\s+)?plaster|in\s+a\s+cast|on\s+a\s+drip|tetanus\s+(?:shot|jab|injection)|(?:taking|on|prescribed|needed|given)\s+(?:\w+\s+)?(?:antihistamines?|antibiotics?|steroids?|painkillers?|eye\s+drops)\s+(?:since|after|because|from)|(?:needed|needs|need|had\s+to\s+(?:see|go\s+to|visit|call)|took\s+(?:him|her|them|it|\w+)\s+to|rushed\s+(?:him|her|them|\w+)\s+to|(?:spent|spend)\s+(?:the\s+)?(?:\w+\s+)?at)\s+(?:an?\s+|the\s+)?(?:out-of-hours\s+|emergency\s+|eye\s+)?(?:vet|vets|vet's|doctor|gp|optician|dentist|hospital|specialist)|(?:vet|doctor|gp|optician|dentist|specialist)\s+(?:says|said|thinks|reckons|confirmed)\s+[^.!?\n]{0,60}?\b(?:from|caused|because|due\s+to|after)\b|(?:vet|doctor|gp|optician|dentist|specialist)\s+(?:had\s+to|needed\s+to|out|removed|stitched|treated)|seeing\s+(?:an?\s+)?(?:\w+\s+)?(?:doctor|specialist|consultant|optician|dermatologist))\b"
+                    .to_string(),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"

@@ -170,7 +170,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             counted: Regex::new(&format!(
-                r"(?i)\b(?:the\s+)?(?P<n>{n})\s+(?:x\s+)?(?:missing|broken|damaged|faulty|cracked|torn|ripped|chipped|defective|wrong|melted|smashed|unused|leaking|leaky|dented|stained|dead|mouldy|moldy|expired|spoiled|faded|soaked|crushed|burst|split|bent)\s+(?P<noun>[a-z][\w-]+)",
+                r"(?i)\b(?:(?:refund|credit|reimburs|return)\w*\s+(?:me\s+)?(?:for\s+)?|(?:get|have|like|want|need)\s+)(?:the\s+)?(?P<n>{n})\s+(?:x\s+)?(?:missing|broken|damaged|faulty|cracked|torn|ripped|chipped|defective|wrong|melted|smashed|unused|leaking|leaky|dented|stained|dead|mouldy|moldy|expired|spoiled|faded|soaked|crushed|burst|split|bent)\s+(?P<noun>[a-z][\w-]+)",
                 n = NUMBER_WORDS
             ))
             .ok()?,

@@ -962,6 +962,15 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
                 r"|\btreat\s+(?:my|the|our|that|this)\s+(?:[^\s.!?,;]+\s+){0,4}?(?:request|claim|e-?mail|message)\s+as\s+(?:void|cancel\w*|withdrawn|closed|null)\b(?:[^.!?\n,;]|\.\d)*",
                 r"|(?:^|[.!?\n]\s*|\bplease\s+)(?:don'?t|do\s+not)\s+(?:refund|process|issue|send)\s+(?:anything|the\s+(?:[^\s!?,;]+\s+)?refund|a\s+refund|any\s+refund)\b(?:[^.!?\n,;]|\.\d)*",
                 r"|\bnow\s+no\s+need\b[^.!?\n,;]*",
+                // Outside attack 58 (`earlier request withdrawn`): "Re my refund request: not needed anymore", "that's no
+                // longer necessary", "please don't go ahead", "resolved, please close", "you can drop my refund request",
+                // "Withdrawn: my request for a refund", "Please forget my message". A reason ("changed my mind") or a thing
+                // not needed ("Return label not required") withdraws nothing.
+                r"|\b(?:not|no\s+longer)\s+(?:needed|necessary|required)\s+any\s*more\b|\bnothing\s+(?:is\s+)?needed\s+now\b",
+                r"|\b(?:refund|request|reimbursement|that'?s|that\s+is|it'?s|it\s+is)\s+(?:\w+\s+)?(?:not|no\s+longer)\s+(?:needed|necessary|required)\b|:\s*(?:not|no\s+longer)\s+(?:needed|necessary)\b",
+                r"|\bplease\s+(?:close\s+(?:it|this|the\s+\w+)|don'?t\s+(?:go\s+ahead|bother|proceed))\b|\bresolved,?\s+please\s+close\b",
+                r"|\b(?:can|may)\s+drop\s+(?:my|the)\b(?:[^.!?\n,;]|\.\d)*|\bwithdrawn\s*:(?:[^.!?\n,;]|\.\d)*",
+                r"|\bforget\s+(?:my|the)\s+(?:message|email|e-mail|request|note)\b(?:[^.!?\n,;]|\.\d)*",
             ),
         ),
         re(&ASK, r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|reembolso|remboursement)\b"),
