@@ -328,10 +328,15 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         }
         // The sentence before counts only its explicit "one of the two" kind ("One of the two lamps is broken.
         // Please refund the broken one").
+        // "The other one was also faulty": a subject telling a fault, not the one asked.
+        let subject = |c: &regex::Captures| {
+            let after = c.get(0).map_or("", |m| &s[m.end()..]).trim_start().to_lowercase();
+            ["was ", "is ", "were ", "are ", "also ", "has ", "had ", "too"].iter().any(|w| after.starts_with(w))
+        };
         let one_of = p
             .one_of
             .captures(s)
-            .filter(|c| !c.name("only").is_some_and(|m| is_whole_word(m.as_str())))
+            .filter(|c| !c.name("only").is_some_and(|m| is_whole_word(m.as_str())) && !subject(c))
             .or_else(|| p.one_of.captures(before).filter(|c| c.name("only").is_none() && object_is_pronoun(s)));
         if kept || one_of.is_some() {
             // One unit of several with a unit price: that price; else the thing's own figure.
@@ -342,9 +347,21 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
                 }
             }
             let words = object_words(s);
-            return Some(
-                figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
-            );
+            // The thing kept or asked priced by a pronoun at the order's amount ("the lamp came broken … It was
+            // 89.70" on 89.70): the thing asked is the whole.
+            let whole_by_pronoun = figures.iter().any(|a| {
+                let from = own[..a.span.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+                let lead = own[from..a.span.start].trim_start().to_lowercase();
+                a.cents == order_cents
+                    && ["it was", "it's", "it is", "it cost", "that was", "they were", "which was"]
+                        .iter()
+                        .any(|w| lead.starts_with(w))
+            });
+            return match figure_beside(own, &figures, &words, order_cents) {
+                Some(v) => Some(PartAsked::Figure(v)),
+                None if whole_by_pronoun => None,
+                None => Some(PartAsked::Unsettled),
+            };
         }
     }
     None
@@ -455,7 +472,7 @@ fn money_figures(own: &str) -> Vec<super::money::Amount> {
         .filter(|a| {
             let t = &own[a.span.clone()];
             a.cents > 0
-                && (a.currency.is_some() || t.as_bytes().len() > 3 && matches!(t.as_bytes()[t.len() - 3], b'.' | b','))
+                && (a.currency.is_some() || t.len() > 3 && matches!(t.as_bytes()[t.len() - 3], b'.' | b','))
                 && !own[a.span.end..].trim_start().starts_with('%')
         })
         .collect()
@@ -513,8 +530,7 @@ fn object_words(sentence: &str) -> Vec<&str> {
 
 fn stem(w: &str) -> String {
     let w = w.to_lowercase();
-    let w = w.strip_suffix("es").filter(|s| s.len() > 3).or_else(|| w.strip_suffix('s')).unwrap_or(&w).to_string();
-    w
+    w.strip_suffix("es").filter(|s| s.len() > 3).or_else(|| w.strip_suffix('s')).unwrap_or(&w).to_string()
 }
 
 /// The one figure below the order's amount told beside the part's words (six words either side, in its sentence).
@@ -523,9 +539,11 @@ fn figure_beside(own: &str, figures: &[super::money::Amount], words: &[&str], or
         return None;
     }
     let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
+    // A figure of the order's amount beside the part's words says the part is the whole ("the lamp … It was 89.70" on
+    // 89.70).
     let mut found: Vec<i64> = figures
         .iter()
-        .filter(|a| a.cents < order_cents)
+        .filter(|a| a.cents <= order_cents)
         .filter(|a| {
             let from = own[..a.span.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
             let to = own[a.span.end..].find(['!', '?', '\n']).map_or(own.len(), |i| a.span.end + i);
@@ -549,6 +567,11 @@ fn figure_beside(own: &str, figures: &[super::money::Amount], words: &[&str], or
         .collect();
     found.sort_unstable();
     found.dedup();
+    // The whole's figure told near a part's own ("The hamper ($89.99) was missing the bottle of wine, which is listed at
+    // $19.99"): the part's.
+    if found.len() > 1 {
+        found.retain(|v| *v < order_cents);
+    }
     match found.as_slice() {
         [one] => Some(*one),
         _ => None,

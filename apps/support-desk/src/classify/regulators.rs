@@ -391,8 +391,8 @@ fn without_declined_legal_words(text: &str) -> String {
             // A bare "no" right before the word is a determiner of another language as often ("reclamação no
             // Procon"), not a denial.
             let negated = d.negator.find_iter(&near).last().is_some_and(|n| {
-                !d.new_clause.is_match(&near[n.end()..])
-                    && !(n.as_str().eq_ignore_ascii_case("no") && near[n.end()..].trim().is_empty())
+                let bare_no = n.as_str().eq_ignore_ascii_case("no") && near[n.end()..].trim().is_empty();
+                !(d.new_clause.is_match(&near[n.end()..]) || bare_no)
             }) && d.negator.find_iter(&lower[..m.start()]).count() < 2
                 && !d.warning.is_match(sentence)
                 && !d.threat_after_turn.is_match(&sentence[m.end()..]);
