@@ -115,7 +115,8 @@ fn patterns() -> Option<&'static Patterns> {
     .as_ref()
 }
 
-fn count_value(word: &str) -> Option<i64> {
+/// A count in digits or English words up to twelve ("3", "three").
+pub fn count_value(word: &str) -> Option<i64> {
     let w = word.to_ascii_lowercase();
     let n = match w.as_str() {
         "one" => 1,

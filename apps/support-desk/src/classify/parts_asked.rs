@@ -629,21 +629,9 @@ fn units_priced(own: &str, n: i64, order_cents: i64) -> Option<i64> {
     unit_price(own, &figures, order_cents).map(|v| v * n).filter(|v| *v <= order_cents)
 }
 
+/// A count in digits or words (one home: [`super::counted_ask::count_value`]); one when unreadable.
 fn count(word: &str) -> i64 {
-    match word.to_lowercase().as_str() {
-        "two" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        "eleven" => 11,
-        "twelve" => 12,
-        w => w.parse().unwrap_or(1),
-    }
+    super::counted_ask::count_value(word).unwrap_or(1)
 }
 
 #[cfg(test)]
