@@ -2377,6 +2377,7 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     if (desk27::conditional_ask(clause)
         || desk27::proxy_ask(clause)
         || acts::obligation_ask(clause)
+        || acts::money_return_asked(clause)
         || acts::suggested_transfer(clause)
         || acts::share_transfer(clause)
         || acts::remainder_ask(clause)
@@ -2417,6 +2418,17 @@ fn clause_intent(clause: &str) -> ClauseIntent {
     });
     if let Some(record) = record.as_ref() {
         for m in record.find_iter(clause) {
+            // "the status of credit ref CR-2290" asks after the credit (blind124 `g-076`): the status question
+            // below reads it whole.
+            let head = clause[..m.start()].trim_end().to_lowercase();
+            if head.ends_with("status of")
+                || head.ends_with("status of the")
+                || head.ends_with("status of our")
+                || head.ends_with("status of my")
+                || head.ends_with("status of your")
+            {
+                continue;
+            }
             talked_about.replace_range(m.range(), &" ".repeat(m.len()));
         }
     }
@@ -2864,6 +2876,25 @@ fn bought_elsewhere_at(before: &str) -> bool {
     .is_some_and(|r| r.is_match(sentence))
 }
 
+/// A figure told as what someone else charged for their work (blind124 `g-054`: "Installer was a fella from town,
+/// 400 dollars for the job"): its clause names a tradesperson or the work itself. Such a cost is no money the shop
+/// holds, so a request that names no figure never takes it as its amount.
+fn someone_elses_fee(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:installers?|plumbers?|electricians?|mechanics?|technicians?|fitters?|builders?|handyman|",
+            r"carpenters?|locksmiths?|chimney\s+sweeps?|sweeps?|contractors?|tradesm[ae]n|joiners?|roofers?|",
+            r"painters?|decorators?|gardeners?|landscapers?|repairm[ae]n|repair\s+shop|garage|vets?|dentists?|",
+            r"doctors?|physio\w*|taxi|cab|uber|tow\s+truck)\b|\bfor\s+(?:the|his|her|their)\s+(?:job|work|labou?r|",
+            r"call-?out|visit|fitting|installation|time)\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|r| r.is_match(clause))
+}
+
 /// The text after the amount that starts at `at` (its own characters skipped).
 fn after_amount(text: &str, at: usize) -> &str {
     let rest = &text[at..];
@@ -3104,7 +3135,12 @@ pub(crate) fn price_verb_before(head: &str, copula: bool) -> bool {
 
 /// Whether every occurrence of the figure `cents` in the text is written approximately ("about $10", "$10 or so",
 /// "~10", "roughly 10 quid"), and there is at least one.
-fn only_approximate(text: &str, cents: i64) -> bool {
+/// Whether `text` holds a figure that cannot be read with certainty ("approx £20", "about 15 euro").
+pub(crate) fn uncertain_figure_in(text: &str) -> bool {
+    amounts(text).iter().any(|a| a.1.is_none())
+}
+
+pub(crate) fn only_approximate(text: &str, cents: i64) -> bool {
     let r = res();
     let found: Vec<bool> = amounts(text)
         .into_iter()
@@ -3524,6 +3560,7 @@ fn requested_in(text: &str) -> Amount {
                 && !in_request(at))
             || listed(text, at)
             || (added(at) && r.paid_clause.is_match(clause_up_to(at)))
+            || (!in_request(at) && someone_elses_fee(clause_of(at)))
     };
     // Alternatives or a range that is not a price ("I want $45-50 back"): the figure cannot be settled.
     let unpriced_range = r.alternatives.find_iter(text).filter(|m| !dashes::punctuation_dash(m.as_str())).any(|m| {
@@ -4070,7 +4107,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     let layout = layout::read(&documents::english_labels(&format!("{}\n{}", ev.ticket.subject, ev.ticket.body)));
     let (text, form_ask) = (layout.text.clone(), layout.ask());
     // ask45 (ADR-1540): a title carried over from an earlier message ("RE: RE: Refund 129.99") asks nothing now.
-    let text = layout::without_sender_block(&speakers::carried_titles_blanked(&text));
+    let text = wants::time_backs_blanked(&layout::without_sender_block(&speakers::carried_titles_blanked(&text)));
     let seen = speakers::carried_titles_blanked(&layout.seen);
     let thread = speakers::thread(&text);
     let own = customer_words(&text, &thread, &ev.ticket.subject);
@@ -4892,6 +4929,31 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // ("20.00 item + 4.95 delivery = 24.95"); a difference asked ("overcharged by 1.00 … refund it", "refund the
     // difference (9.99)") asks its figure, never the order's amount or the invoice's total.
     let amount = match identified {
+        // A figure or a share taken off the order's figure asked (outside attack 59: "Please refund $80.00, less your
+        // $12.00 return fee", "$80.00 back please, minus $12.00 for the return label"): the rest is asked — never the
+        // two read as an addition; a share taken off names no figure (U1).
+        Some(_) if wants_refund && form_ask.is_none() && answered.is_none() && arithmetic::share_off(&own) => {
+            Amount::Ambiguous
+        }
+        // The customer's own subtraction in the ask ("Please refund $80.00 - $15.00 restocking fee = $65.00"): its
+        // result, whatever figure the reader took.
+        Some(o)
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && arithmetic::worked_difference(&own, o.amount_cents).is_some() =>
+        {
+            arithmetic::worked_difference(&own, o.amount_cents).map_or(amount, Amount::Cents)
+        }
+        Some(o)
+            if wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && matches!(amount, Amount::FullPlus(_) | Amount::Cents(_))
+                && arithmetic::remainder(&own, o.amount_cents).is_some() =>
+        {
+            arithmetic::remainder(&own, o.amount_cents).map_or(amount, Amount::Cents)
+        }
         Some(o)
             if wants_refund
                 && form_ask.is_none()
@@ -4956,11 +5018,24 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                 && !duplicate
                 && match a {
                     Amount::Missing | Amount::Full => true,
-                    Amount::Cents(v) => v == o.amount_cents || parts_asked::count_read_as_money(&own, v),
+                    Amount::Cents(v) => {
+                        v == o.amount_cents
+                            || parts_asked::count_read_as_money(&own, v)
+                            || parts_asked::instalment_unit(&own) == Some(v)
+                    }
                     _ => false,
                 } =>
         {
             match parts_asked::part_asked(&own, o.amount_cents) {
+                // A part's figure among alternatives or hedged ("it was 12... or was it 15?") settles nothing (U1).
+                Some(parts_asked::PartAsked::Figure(_))
+                    if grammar::offered_alternatives(&own)
+                        || uncertain_figure_in(&own)
+                        || dashes::alternatives(&res().alternatives, &own)
+                        || two_figures_either(&own) =>
+                {
+                    Amount::Ambiguous
+                }
                 Some(parts_asked::PartAsked::Figure(v)) => Amount::Cents(v),
                 Some(parts_asked::PartAsked::Unsettled) => Amount::Ambiguous,
                 None => a,

@@ -46,7 +46,7 @@ fn patterns() -> Option<&'static Patterns> {
             .ok()?,
             obligation: Regex::new(concat!(
                 r"(?i)(?:[$€£]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[$€£]|eur|usd|gbp|euro|dollars?|pounds?|quid|zł|pln|chf|inr|rs)?|\b(?:fee|fees|charge|charges|cost|costs|shipping|postage|delivery|difference|money|amount|surcharge|price)\b)",
-                r"[^.?!\n]{0,20}?\b(?:should|must|ought\s+to|needs?\s+to|has\s+to)\s+(?:really\s+|surely\s+|definitely\s+|then\s+)?",
+                r"[^.?!\n]{0,40}?\b(?:should|must|ought\s+to|needs?\s+to|has\s+to)\s+(?:really\s+|surely\s+|definitely\s+|then\s+)?",
                 r"(?:come\s+back|go\s+back|be\s+(?:refunded|returned|reimbursed|credited|given\s+back|paid\s+back|sent\s+back|put\s+back|taken\s+off|waived))\b",
             ))
             .ok()?,
@@ -76,6 +76,27 @@ pub fn obligation_ask(clause: &str) -> bool {
             !head.split_whitespace().rev().take(3).any(|w| matches!(w, "not" | "never" | "no" | "don't" | "dont"))
                 && !lower[m.start()..m.end()].contains(" not ")
         })
+}
+
+/// Money asked back in other words than a refund's (outside attack 60, `comeback`/`indirect`): "Could the $49.99
+/// come back to my card?", "Could $10.00 make its way back to my account?", "I'd like to send the lamp back for my
+/// money", "Money for the dress back to my card please", "Just want what I paid back", "that should be undone".
+pub fn money_return_asked(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:could|can|would|will|may|might)\s+(?:the\s+|my\s+|our\s+)?(?:(?:[$€£]\s?)?\d[\d.,]*(?:\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))?|money|cash|payment|amount|it)\s+(?:please\s+)?(?:come|make\s+its\s+way|find\s+its\s+way|go|be\s+(?:sent|put|paid|given))\s+back\b",
+            r"|\b(?:return|send|bring|take|post)\s+(?:the\s+|my\s+|this\s+|these\s+|it\s+|them\s+)?(?:[\w-]+\s+){0,3}?(?:back\s+)?for\s+(?:my|a|the|our|full)\s+(?:money|refund|cash)\b",
+            r"|(?:^|[.!;,]\s*|\b(?:please|pls|just)\s+)(?:my\s+|the\s+)?(?:money|cash)\s+for\s+(?:the|my|this|that|these|those)\s+[\w-]+(?:\s+[\w-]+)?\s+back\b",
+            r"|\b(?:want|need|like|expect)\s+what\s+(?:i|we)\s+paid(?:\s+for\s+[\w\s-]{1,30}?)?,?\s+back\b",
+            r"|\ball\s+(?:i|we)\s+(?:want|need|ask)\s+is\s+what\s+(?:i|we)\s+paid\b[^.?!\n]{0,40}?\bback\b",
+            r"|\b(?:that|it|this|the\s+(?:charge|payment|transaction|debit))\s+(?:should|must|needs?\s+to|has\s+to)\s+be\s+(?:undone|reversed|cancell?ed|voided|refunded)\b",
+            r"|\b(?:return|give\s+back|send\s+back|pay\s+back|release|refund)\s+(?:me\s+)?(?:my|the|our)\s+(?:booking\s+|security\s+|holding\s+)?(?:deposit|down\s*payment)\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// The one figure the text's obligation clauses name ("the 4.99 express fee should come back to me" → 4.99): the

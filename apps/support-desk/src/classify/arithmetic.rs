@@ -84,6 +84,41 @@ pub fn worked_sum(own: &str, order: i64) -> Option<i64> {
     super::figures::one_distinct(found)
 }
 
+/// A difference worked out by the customer where money is asked ("Please refund $80.00 - $15.00 restocking fee =
+/// $65.00", "Refund due: $120.00 (paid) - $30.00 (kept the stand) = $90.00", "I calculated it myself: $120.00 - $30.00
+/// = $90.00. That's what I want back"; outside attack 59, `E_own_arithmetic`): the result, when it is the difference
+/// and at most `order`.
+pub fn worked_difference(own: &str, order: i64) -> Option<i64> {
+    let p = patterns()?;
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            const MONEY: &str = r"(?:(?:usd|eur|gbp|cad|aud)\s?|[$€£]\s?)?\d{1,5}[.,]\d{2}(?:\s?(?:€|eur\b|usd\b|gbp\b))?";
+            Regex::new(&format!(
+                r"(?i)(?P<a>{MONEY})(?:\s*\([^)\n]{{0,30}}\))?(?:\s+[a-z]+){{0,2}}\s*[-−–]\s*(?P<b>{MONEY})(?:\s*\([^)\n]{{0,30}}\))?(?:\s+[a-z]+){{0,3}}\s*=\s*(?P<r>{MONEY})"
+            ))
+            .ok()
+        })
+        .as_ref()?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    let mut found = Vec::new();
+    for (i, s) in sentences.iter().enumerate() {
+        let next = sentences.get(i + 1).copied().unwrap_or("");
+        let asks = p.ask_word.is_match(s) || (p.ask_word.is_match(next) && next.split_whitespace().count() <= 8);
+        if !asks {
+            continue;
+        }
+        for c in re.captures_iter(s) {
+            let value = |n: &str| c.name(n).and_then(|m| values(p, m.as_str()).first().copied());
+            let (Some(a), Some(b), Some(r)) = (value("a"), value("b"), value("r")) else { continue };
+            if (a - b - r).abs() <= 1 && r > 0 && r <= order {
+                found.push(r);
+            }
+        }
+    }
+    super::figures::one_distinct(found)
+}
+
 /// A difference asked (see the module doc): its figure, below `order`.
 pub fn difference(own: &str, order: i64) -> Option<i64> {
     let p = patterns()?;
@@ -199,30 +234,76 @@ pub fn remainder(own: &str, order: i64) -> Option<i64> {
     let more = MORE.get_or_init(|| {
         const FIG: &str = r"(?:(?:[$€£]|usd|eur|gbp)\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)(?:\s?(?:€|eur|usd|gbp|dollars?|euros?|pounds?))?";
         [
+            // Outside attack 59 (`R_fee_deducted`): the order's figure asked less a fee in any determiner ("Please
+            // refund $80.00 minus your $12.00 restocking fee", "$80.00 back please, minus $12.00 for the return
+            // label", "Refund the $80.00 but keep $12.00 for the restocking fee").
+            r"(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur|usd|gbp))?(?:\s+(?:back|order|total|to\s+my\s+card|to\s+my\s+account|to\s+the\s+card|please|pls))*\s*[,\s-]*(?:(?:but|and|then)\s+)?(?:less|minus|without|excluding|keep(?:ing)?|withhold(?:ing)?|retain(?:ing)?|hold(?:ing)?\s+back|deduct(?:ing)?|after\s+deducting|net\s+of|taking\s+off|take\s+off|subtract(?:ing)?)\s+(?:the\s+|your\s+|a\s+|an\s+|my\s+|their\s+)?",
+            // The order's figure asked, then a figure taken off in the next sentence ("Refund $110.90. Deduct $5.00 for
+            // the label you emailed me", outside attack 61).
+            r"(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur|usd|gbp))?\s*[.!]\s+(?:please\s+|pls\s+|but\s+)?(?:deduct|subtract|take\s+off|minus|less|keep|withhold|retain|hold\s+back)\s+(?:the\s+|your\s+|a\s+|an\s+)?",
             r"\bthe\s+difference\s+between\s+what\s+(?:i|we)\s+paid\s+and\s+(?:the\s+)?",
             r"\b(?:refund|return|credit)\s+(?:me\s+)?the\s+(?:balance|rest|remainder)\s+(?:after|once|minus|less)\s+(?:you\s+deduct\s+)?(?:the\s+|a\s+)?",
             r"\bwhat'?s\s+left\s+(?:once|after|when)\s+(?:you\s+)?(?:deduct|subtract|take\s+off|take\s+away)\s+(?:the\s+|a\s+)?",
             r"\b(?:refund|return|credit)\s+(?:me\s+)?(?:it\s+all|everything|the\s+(?:whole\s+)?(?:order|lot))[,\s]+",
         ]
         .iter()
-        .zip(["", "", "", r"\s+off\b"])
+        .zip(["", "", "", "", "", r"\s+off\b"])
         .filter_map(|(head, tail)| Regex::new(&format!("(?i){head}{FIG}{tail}")).ok())
+        .collect()
+    });
+    // A fee named first, then the order's figure asked less it ("I know there's a $12.00 restocking fee, so refund the
+    // $80.00 less that").
+    static THAT: OnceLock<Option<Regex>> = OnceLock::new();
+    let that = THAT.get_or_init(|| {
+        Regex::new(r"(?i)(?:[$€£]\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)\s+(?:[\w-]+\s+){0,2}?(?:fee|charge|cost|label)\b[^.!?\n]{0,40}?\b(?:refund|return|credit|reimburse)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+)?(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})\s+(?:(?:less|minus|without)\s+(?:that|it|this|the\s+fee|the\s+charge)|after\s+(?:taking|deducting|subtracting)\s+(?:that|it|this|the\s+fee)(?:\s+off)?)\b").ok()
+    });
+    // The figure taken off named before the whole, or after it in a sentence of its own.
+    static FULL: OnceLock<Vec<Regex>> = OnceLock::new();
+    let full = FULL.get_or_init(|| {
+        [
+            // "Happy for you to subtract the $12.00 restocking fee from the $59.15 refund".
+            r"(?i)\b(?:subtract|deduct|take)\s+(?:off\s+)?(?:the\s+|your\s+|a\s+|an\s+)?(?:[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})[^.!?\n]{0,40}?\bfrom\s+(?:the|my|your)\s+(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})",
+            // "Refund $124.25, I understand $4.50 is deducted for the return label".
+            r"(?i)(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})[^.!?\n]{0,40}?(?:[$€£]\s?)?(?P<n>\d{1,5}[.,]\d{2})\s+(?:is|will\s+be|gets|would\s+be)\s+(?:deducted|taken\s+off|withheld|kept|subtracted)\b",
+        ]
+        .iter()
+        .filter_map(|r| Regex::new(r).ok())
         .collect()
     });
     let found: Vec<i64> = [kept, except, less, then_off]
         .into_iter()
+        .chain(that.as_ref())
         .chain(more.iter())
+        .chain(full.iter())
         .flat_map(|re| {
             re.captures_iter(own)
                 // A figure named as the whole is the order's own ("Refund $49.99 less the $45"), or it is no whole.
                 .filter(|c| c.name("whole").is_none_or(|w| super::money::number(w.as_str()) == Some(order)))
                 // "more or less 25" approximates a figure; it takes nothing off.
                 .filter(|c| !c[0].to_lowercase().contains("more or less"))
+                // "less 10%" takes a share off, no figure ([`share_off`]).
+                .filter(|c| {
+                    c.name("n").is_none_or(|n| {
+                        let after = own[n.end()..].trim_start().to_lowercase();
+                        !after.starts_with('%') && !after.starts_with("per")
+                    })
+                })
                 .filter_map(|c| super::money::number(c.name("n")?.as_str()))
                 .collect::<Vec<_>>()
         })
         .collect();
     super::figures::one_distinct(found).filter(|v| *v > 0 && *v < order).map(|v| order - v)
+}
+
+/// A share taken off the order's figure asked ("Refund the $80.00 less 10% please", "minus 15% restocking", outside
+/// attack 59): a partial refund whose figure the customer did not name (U1).
+pub fn share_off(own: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:refund|return|credit|reimburse|back)\b(?:[^.!?\n]|\.\d){0,40}?\b(?:less|minus|deducting|without|after\s+deducting)\s+(?:a\s+|the\s+|your\s+)?\d{1,2}(?:[.,]\d)?\s?(?:%|percent|per\s?cent)").ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(own))
 }
 
 #[cfg(test)]

@@ -47,14 +47,23 @@ fn patterns() -> &'static Patterns {
                 r"|pomy[lł]k\w*|poprawka|mia[lł]o\s+by[cć]",
                 // figure38 (ADR-1202): a verb form of the Polish mistake ("pomyliłam cyfry"), a final figure named
                 // ("Final: 54,00", "final amount"), a decision after hesitating ("I've decided: 12.00").
-                r"|pomyli[lł]\w*|final(?:\s+(?:figure|amount|answer|ask))?|(?:i'?ve|i\s+have)\s+decided)\b",
+                r"|pomyli[lł]\w*|final(?:\s+(?:figure|amount|answer|ask))?|(?:i'?ve|i\s+have)\s+decided",
+                // Outside attack 59 (`B_figure_corrected`): the earlier figure disowned in other words — "ignore the
+                // $58.00", "ignore previous amount", "I looked at the wrong line", "that amount is wrong", "please
+                // amend that to", "scratch the amount I just gave", "corrected refund amount".
+                r"|ignore\s+(?:the\s+|that\s+|my\s+|this\s+)?(?:previous|earlier|first|above|last|old|other)?\s*(?:amount|figure|number|one|sum|price|total)?",
+                r"|(?:looked\s+at|read|had|used|opened|checked|copied)\s+(?:the\s+|a\s+)?wrong\s+(?:line|receipt|figure|amount|number|invoice|order|item|statement|row|column)",
+                r"|(?:amount|figure|number|sum|price|total)\s+(?:is|was)\s+(?:wrong|incorrect|a\s+typo|not\s+right)",
+                r"|amend\s+(?:that|it|this|the\s+(?:amount|figure))\s+to|scratch\s+(?:the|that|my)\s+(?:amount|figure|number)",
+                r"|corrected\s+(?:refund\s+)?(?:amount|figure|total|sum)|disregard(?:\s+(?:that|this|it|the\s+(?:first|previous|above|earlier)(?:\s+(?:one|amount|figure))?))?",
+                r"|(?:the\s+)?(?:right|correct|actual|real)\s+(?:number|figure|amount|sum|total)\s+(?:is|was|should\s+be))\b",
             ))
             .ok()?,
             // F1608: "pardon" or "oops" right before the figure ("54,90 € for the lamp... pardon, 45,90 €"); a bare
             // "sorry" is too often an apology for something else.
             // An edit marked or an arrow between two figures ("Refund $30 (edit: $60)", "$30 → $60": outside attack 49).
-            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b|\bedit(?:ed)?\s*:|→|->").ok()?,
-            tight: Regex::new(r"(?i)\b(?:sorry\b|sry\b|soz\b|err\b|erm\b|nope\b|nah\b|nvm\b|wait\s+no\b|no\b|update[d]?\s*:|upd\s*:|read\s*:)\s*[,:]?|=>|==>").ok()?,
+            weak: Regex::new(r"(?i)\bi\s+mean\b|[-–—]\s*no\s*,|\b(?:pardon|oops)\b|\bedit(?:ed)?\s*:|→|->|[-–—,.]\s*wait\s*[,:.-]").ok()?,
+            tight: Regex::new(r"(?i)\b(?:sorry\b|sry\b|soz\b|err\b|erm\b|nope\b|nah\b|nvm\b|wait\s+no\b|no\b|apolog\w*|update[d]?\s*:|upd\s*:|read\s*:)\s*[,:]?|=>|==>").ok()?,
             backward: Regex::new(
                 r"(?i)\b(?:(?:revised|changed|corrected|updated|amended)\s+from|instead\s+of|rather\s+than|in\s+place\s+of)\b",
             )
@@ -129,22 +138,32 @@ pub fn replaced(text: &str) -> String {
             .flatten()
             .or_else(|| (reach == 3).then(|| bare_after(text, me)).flatten())
             .filter(|b| figures.iter().find(|f| f.0 >= me).is_none_or(|f| f.0 > b.0));
-        let Some(after) = bare.as_ref().or_else(|| figures.iter().find(|f| f.0 >= me)) else { continue };
+        // The disowned figure restated before its correction ("Ignore the $58.00, I looked at the wrong line, it's
+        // $52.00", outside attack 59): the correction is the first figure after the marker that differs.
+        let Some(after) = bare.as_ref().or_else(|| figures.iter().find(|f| f.0 >= me && f.2 != before.2)) else {
+            continue;
+        };
         let gap_before = &text[before.1..ms];
         let gap_after = &text[me..after.0];
+        // A marker that names the earlier figure as such ("sorry ignore previous amount, $52.00 is correct") reaches
+        // back over a paragraph break.
+        let names_earlier = {
+            let m = text[ms..me].to_lowercase();
+            ["previous", "earlier", "above", "just gave", "first", "corrected"].iter().any(|w| m.contains(w))
+        };
         // "no" corrects only after a pause ("20.. no 60", "$300, no $600"): "$45 no 1234" is an order
         // number's "no", never a correction.
         let word = text[ms..me].trim().to_lowercase();
         if reach == 3
             && word.trim_end_matches([',', ':']).trim() == "no"
-            && !gap_before.contains(['.', ',', ';', '-', '–', '—', '!'])
+            && !gap_before.contains(['.', ',', ';', '-', '–', '—', '!', '?'])
         {
             continue;
         }
         if before.2 == after.2
-            || gap_before.len() > 110
+            || gap_before.len() > if names_earlier { 300 } else { 110 }
             || gap_after.len() > reach
-            || gap_before.contains("\n\n")
+            || (gap_before.contains("\n\n") && !names_earlier)
             || gap_after.contains("\n\n")
         {
             continue;
@@ -224,6 +243,49 @@ pub fn replaced(text: &str) -> String {
     for (s, e, with) in decimal_point_restated(text, &figures) {
         if !edits.iter().any(|x| x.0 < e && s < x.1) {
             edits.push((s, e, with));
+        }
+    }
+    // A figure labelled wrong and the next labelled right ("Refund: $141.00 (wrong) / $136.83 (right)", outside attack
+    // 61): the right one replaces the wrong.
+    for (i, f) in figures.iter().enumerate() {
+        let after = text[f.1..].trim_start().to_lowercase();
+        if !["(wrong)", "(incorrect)", "(typo)", "(mistake)", "- wrong", "(old)"].iter().any(|w| after.starts_with(w)) {
+            continue;
+        }
+        if let Some(next) = figures.get(i + 1)
+            && next.0 - f.1 <= 40
+            && next.2 != f.2
+            && ["(right)", "(correct)", "(new)", "- right", "- correct"]
+                .iter()
+                .any(|w| text[next.1..].trim_start().to_lowercase().starts_with(w))
+            && !edits.iter().any(|e| e.0 == f.0)
+        {
+            edits.push((f.0, f.1, text[next.0..next.1].to_string()));
+        }
+    }
+    // The corrected figure said before in the same words ("I'd like a refund of $58.00. Please treat the $58.00 as a
+    // typo; the figure is $52.00"): every earlier saying of it is corrected too.
+    let corrected: Vec<(usize, i64, String)> = edits
+        .iter()
+        .filter(|e| !e.2.is_empty())
+        .filter_map(|e| figures.iter().find(|f| f.0 == e.0).map(|f| (f.0, f.2, e.2.clone())))
+        .collect();
+    for (at, value, with) in corrected {
+        // Only in the same line, close by: a figure of an earlier message is never rewritten by a correction in a later
+        // one (b85 `g-014`: the shop's "should be in the deluxe set (59.99)" quoted below).
+        // Said after the correction too ("- wait, it's $212.16, the $217.11 included the shipping"): the same.
+        for f in figures.iter().filter(|f| {
+            f.2 == value
+                && f.0 != at
+                && if f.0 < at {
+                    at - f.1 <= 150 && !text[f.1..at].contains('\n')
+                } else {
+                    f.0 - at <= 150 && !text[at..f.0].contains('\n')
+                }
+        }) {
+            if !edits.iter().any(|x| x.0 < f.1 && f.0 < x.1) {
+                edits.push((f.0, f.1, with.clone()));
+            }
         }
     }
     let mut out = text.to_string();

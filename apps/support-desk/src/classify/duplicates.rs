@@ -152,7 +152,23 @@ pub fn charges_counted(clause: &str, duplicate_reported: bool) -> bool {
     else {
         return false;
     };
-    taken.is_match(clause) || (duplicate_reported && (bare.is_match(clause) || same_figure_twice(clause)))
+    taken.is_match(clause)
+        || taken_twice(clause)
+        || (duplicate_reported && (bare.is_match(clause) || same_figure_twice(clause)))
+}
+
+/// A figure told as taken twice (blind125 `g-059`: "you took £19.99 twice for the raincoat, want the extra one
+/// back"): the two charges of a duplicate, no multiplier on the ask.
+fn taken_twice(clause: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)\b(?:took|taken|take|charged|charge|billed|bill|debited|debit|deducted|withdrew|withdrawn|collected|processed|ran|run|hit\s+(?:me|my\s+card|us))\s+(?:me\s+|us\s+|my\s+card\s+|the\s+card\s+)?(?:for\s+)?{FIGURE}\s+(?:twice|two\s+times|2\s+times|2\s?x|x\s?2)\b"
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(clause))
 }
 
 /// Whether a clause lists one figure twice ("TWICE, $67.90 and $67.90 on the same day"): beside a duplicate reported,

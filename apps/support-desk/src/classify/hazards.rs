@@ -131,6 +131,9 @@ const LIMBS: &str = r"palms?|elbows?|shins?|thighs?|calf|calves|knees?|kneecaps?
 /// The body parts a gap, a hinge or a fold can trap.
 const TRAPPABLE: &str = r"head|face|neck|fingers?|fingertips?|thumbs?|hands?|arms?|legs?|foot|feet|toes?|wrists?|ankles?|knees?|limbs?|tongue";
 
+/// The people a writer names by their relation to them (and the people they look after).
+const RELATIVE: &str = r"husband|wife|partner|son|daughter|child|kid|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|grandson|granddaughter|grandchild|grandkid|niece|nephew|nan|aunt|uncle|neighbou?r|toddler|little\s+one|fianc[ée]e?|boyfriend|girlfriend|stepson|stepdaughter|pupil|student|patient|client|customer|guest|employee|worker|colleague|flatmate|roommate|teammate|player|rider";
+
 /// A person as the object of a blow or a weight (hazard38, ADR-1191).
 const PERSON_OBJ: &str = r"me|him|her|us|them|(?:my|our|his|her|their|the|a)\s+(?:\w+\s+)?(?:husband|wife|partner|son|daughter|child|children|kid|kids|boy|girl|baby|dad|father|mum|mom|mother|brother|sister|friend|colleague|gran|granny|grandad|grandpa|grandma|grandmother|grandfather|grandson|granddaughter|grandchild|grandkid|niece|nephew|nan|aunt|uncle|neighbou?r|toddler|little\s+one|staff|user|worker|customer|guest|dog|cat|puppy|kitten)s?";
 
@@ -262,6 +265,14 @@ fn rows() -> &'static [Row] {
                     r"(?i)\b(?:giving|gives?|gave|passing|passes|leaking|leaks|carrying|carries)\s+(?:a\s+|an\s+|some\s+|little\s+|small\s+|electric\s+)?current\b|\bcurrent\s+(?:shock|leak\w*|pass\w*|through|in\s+the\s+(?:body|casing|metal|steel|handle))|\b(?:gives?|gave|giving)\s+(?:electric(?:ity)?|shocks?|a\s+shock)\s+to\b|\belectric(?:ity)?\s+(?:in|on|through)\s+(?:the\s+)?(?:body|casing|case|metal|steel|handle|frame|door|outside)\b|\b(?:live|electrified)\s+(?:casing|case|body|metal|handle|frame|door|outside)\b|\b(?:casing|case|body|metal|handle|frame|door|outside)\s+(?:is|was|are|were|goes|went)\s+(?:live|electrified)\b|\b(?:shocks?|jolts?|zaps?)\s+(?:off|from)\s+(?:the|its|this|that|my|our)\s+(?:\w+\s+)?(?:{APPLIANCE})\b|\b(?:felt|feel|feels|feeling|got|get|gets|getting|had|received?|took)\s+(?:an?\s+)?(?:\w+\s+)?(?:electric(?:al)?\s+)?(?:shock|jolt|zap)s?\s+(?:go|going|went|run|running|ran|up|through|into|when\s+(?:i|we|he|she|they)\s+touch\w*|touching)\b|\btingl\w*\s+(?:\w+\s+){{0,3}}?(?:when|if|as)\s+(?:i|we|he|she|you|they)\s+touch\w*|\bshocks?\s+(?:when|if|as)\s+(?:i|we|he|she|you|they)\s+touch\w*"
                 ),
             ),
+            // An alarm that keeps a home safe staying silent (blind124 `g-058`: "the carbon monoxide alarm … never made
+            // a sound the whole time", while the family woke with headaches): a safety matter whatever else is asked.
+            (
+                Hazard::SafetyPartFailed,
+                String::from(
+                    r"(?i)\b(?:carbon\s+monoxide|co|co2|smoke|gas|fire|heat)\s+(?:alarm|detector|sensor|monitor)s?\b[^.!?\n]{0,80}?\b(?:never|didn't|didnt|did\s+not|failed\s+to|wouldn't|won't|doesn't|does\s+not|not)\s+(?:once\s+|even\s+|ever\s+)?(?:go\s+off|went\s+off|gone\s+off|sound\w*|made\s+a\s+(?:sound|noise|peep)|make\s+a\s+(?:sound|noise|peep)|beep\w*|trigger\w*|alert\w*|detect\w*|activate\w*)",
+                ),
+            ),
             // A part that keeps a person safe failing, or any part failing in motion (ADR-1150).
             (
                 Hazard::SafetyPartFailed,
@@ -294,6 +305,40 @@ fn rows() -> &'static [Row] {
                 Hazard::PersonHurt,
                 format!(
                     r"(?i)\b(?:{HARM_ACTIVE})\s+(?:(?:my|his|her|their|our|your|both|one|two|a|an|each|all|of)\s+){{0,3}}(?:(?:left|right|own|little|big|index|middle|ring)\s+)?(?:{LIMBS})\b"
+                ),
+            ),
+            // A person's body part named through them (outside attack 60: "cut my son's hand", "scratched my
+            // daughter's neck", "sliced Tom's thumb"): a relative or a name, possessive, then a part of the body.
+            // Things have arms, backs and faces; a son's or a Tom's are a person's.
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i:\b(?:{HARM_ACTIVE}|scratched|scratches|stabbed|pierced|pinched|trapped|whipped|stung|hit|struck|caught|smacked|crushed|bit|clipped|gouged)\s+)(?:(?i:(?:my|our|his|her|their|the|a)\s+(?:\w+\s+)?(?:{RELATIVE}))|[A-Z][a-z]+)(?:'s|’s|s'|s’)\s+(?i:(?:left|right|little|big|index|middle|ring|upper|lower)\s+)?(?i:{BODY}|{LIMBS}|{FACE})\b"
+                ),
+            ),
+            // The marks a blow or an edge leaves on a body, told by the mark (outside attack 59: "whipped my son
+            // across the arm - left a welt", "I got a deep scratch on my palm", "a splinter … went into my thumb",
+            // "cracked in my daughter's hand and cut it", "skin came up in red blotches").
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:whipped|lashed|slapped|smacked|snapped\s+back\s+(?:on|into|against))\s+(?:{PERSON_OBJ})\s+(?:across|on|in)\s+(?:the|his|her|my|their|our)\s+(?:{BODY}|{LIMBS}|{FACE})\b|\b(?:left|leaving|raised|gave|giving)\s+(?:\w+\s+)?(?:a\s+)?(?:\w+\s+)?welts?\b|\bwelts?\s+(?:on|across)\s+(?:my|his|her|their|our)\b|\b(?:got|have|had|has|with)\s+(?:a\s+)?(?:\w+\s+)?(?:scratch|cut|gash|graze|nick|burn|bruise|welt|splinter)\s+(?:on|in|across)\s+(?:my|his|her|their|our)\s+(?:\w+'s\s+)?(?:left\s+|right\s+)?(?:{BODY}|{LIMBS}|{FACE})\b|\bsplinters?\b[^.!?\n]{{0,40}}?\b(?:into|in|under)\s+(?:my|his|her|their|our)\s+(?:\w+'s\s+)?(?:skin|{LIMBS}|{BODY})\b|\b(?:in|on)\s+(?:my|his|her|their|our)\s+(?:\w+'s\s+)?(?:hand|hands|finger|fingers|palm|thumb)\s+and\s+(?:cut|sliced|burn(?:ed|t)|scalded|nicked|gashed)\s+(?:it|them|him|her|me|us)\b|\b(?:skin|face|hands?|arms?|legs?|neck|body)\s+(?:came|come|comes|broke|breaks|broken)\s+(?:up|out)\s+in\s+(?:\w+\s+)?(?:blotches|a\s+rash|rash|hives|spots|welts|bumps|blisters|lumps)\b"
+                ),
+            ),
+            // A body part as the subject of a blow, or something driven into one (outside attack 61: "My partner's
+            // eye got hit by the spring", "My wife's ankle was twisted when the drill gave way", "a shard went into my
+            // daughter's foot", "lodged in my son's eye", "fell off the shelf onto my toddler's head").
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\b(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:left\s+|right\s+)?(?:{BODY}|{LIMBS}|{FACE})\s+(?:got|was|were|has\s+been|had\s+been|is|are)\s+(?:badly\s+|really\s+|nastily\s+)?(?:hit|cut|struck|hurt|injured|bruised|burnt|burned|scalded|trapped|caught|crushed|pinched|scratched|grazed|stabbed|pierced|twisted|sprained|broken|fractured|gashed|sliced|smashed|swollen|bleeding)\b|\b(?:went|go|goes|going|got|gone|stuck|lodged|embedded|ended\s+up(?:\s+lodged)?)\s+(?:right\s+)?(?:into|in)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:left\s+|right\s+)?(?:{BODY}|{LIMBS}|{FACE}|skin)\b|\b(?:fell|dropped|crashed|toppled|tipped|came\s+down)\b[^.!?\n]{{0,30}}?\b(?:on|onto)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:{BODY}|{FACE})\b"
+                ),
+            ),
+            // Water onto a live part (outside attack 59: "The kettle leaked onto the socket").
+            (
+                Hazard::LiveCurrent,
+                String::from(
+                    r"(?i)\b(?:leak\w*|spill\w*|dripp?\w*|pour\w*|gush\w*|sprayed|seep\w*)\s+(?:\w+\s+){0,3}?(?:onto|into|on|over|all\s+over)\s+(?:the|a|my|our)\s+(?:wall\s+)?(?:socket|plug|plugs|power\s+(?:strip|socket|point|board|supply|cable)|extension(?:\s+(?:lead|cord|cable))?|outlet|wiring|fuse\s*box|consumer\s+unit|mains)\b",
                 ),
             ),
             // A person going down (haz40, ADR-1302): "I went down hard", "she took a nasty fall", "he tripped over the
@@ -539,12 +584,29 @@ pub fn without_surprise_shocks(text: &str) -> String {
                         || ["went off", "goes off", "going off", "kept going off", "keeps going off", "sounded", "beeped"]
                             .iter()
                             .any(|w| after.trim_start().starts_with(w))
+                        // Or it stayed silent when it should have sounded (blind124 `g-058`): the failing safety
+                        // goods are the hazard.
+                        || silent_alarm(&after)
                 };
                 if set_off { c[0].to_string() } else { " ".to_string() }
             })
             .into_owned()
         },
     )
+}
+
+/// Whether the words after an alarm's name say it stayed silent: "… never made a sound the whole time", "didn't go
+/// off", "failed to sound".
+fn silent_alarm(after: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"(?i)^[^.!?\n]{0,80}?\b(?:never|didn't|didnt|did\s+not|failed\s+to|wouldn't|won't|doesn't|does\s+not)\s+(?:once\s+|even\s+|ever\s+)?(?:go\s+off|went\s+off|gone\s+off|sound\w*|made\s+a\s+(?:sound|noise|peep)|make\s+a\s+(?:sound|noise|peep)|beep\w*|trigger\w*|alert\w*|activate\w*)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(after))
 }
 
 /// The hazard the text describes, if any: the first row whose object and context stand in one sentence, undenied.

@@ -454,6 +454,26 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             i += c.len_utf8();
         }
     }
+    // "I'd be grateful for my money back", "we would be thankful for a refund": a want said as thanks to come
+    // (outside attack 60, `appreciate`); "I'm grateful for the refund" thanks for one made.
+    for i in 2..out.len() {
+        if matches!(out[i].text.as_str(), "grateful" | "thankful" | "obliged")
+            && out[i - 1].text == "be"
+            && matches!(out[i - 2].text.as_str(), "i'd" | "we'd" | "id" | "would" | "'d" | "d")
+        {
+            out[i].w = W::Want;
+        }
+    }
+    // "I'd rather have", "we would rather get": a preference wants (blind122 `g-003`: "I'd rather just have the £22.00
+    // for the frother back"). "Rather than" compares; it wants nothing.
+    for i in 1..out.len() {
+        if out[i].text == "rather"
+            && matches!(out[i - 1].text.as_str(), "i'd" | "we'd" | "id" | "would" | "'d" | "d")
+            && out.get(i + 1).is_none_or(|n| n.text != "than")
+        {
+            out[i].w = W::Want;
+        }
+    }
     // "off" as "from": a thing bought off a person or a place ("for £3,200 off a neighbour", "one for £140 off the
     // van", blind120 `g-062`, `g-012`): no amount off a price.
     for i in 0..out.len().saturating_sub(1) {
@@ -519,7 +539,14 @@ fn cut(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
             && next_word.starts_with(|n: char| n.is_uppercase())
             && next_word != "I"
             // An acronym (a currency code: "USD 20", "US$20"; "RMA") is no sentence start.
-            && !next_word.chars().all(|n| n.is_uppercase() || n.is_ascii_digit());
+            && !next_word.chars().all(|n| n.is_uppercase() || n.is_ascii_digit())
+            // Nor a short currency abbreviation before its figure ("I bought it for Rs 249", "Kr 300", "Rp. 50 000";
+            // blind123 `g-044`: the cut left "Rs 249" a figure alone after the clause's "please").
+            && !(next_word.chars().count() <= 3
+                && seg[i + c.len_utf8() + next_word.len()..]
+                    .trim_start_matches('.')
+                    .trim_start()
+                    .starts_with(|d: char| d.is_ascii_digit()));
         let but = but || run_on;
         if boundary || but {
             if i > from {
@@ -537,12 +564,41 @@ fn cut(text: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
 /// Reads one clause (`text[start..end]`) into segments with their acts.
 pub fn read(text: &str, start: usize, end: usize) -> Vec<Segment> {
     let question = text[start..end].contains('?');
-    let marker_in_clause = tokens(text, start, end).iter().any(|t| t.w == W::Marker);
+    let clause_toks = tokens(text, start, end);
+    let marker_in_clause = clause_toks.iter().any(|t| t.w == W::Marker);
+    // A figure in brackets is an aside to the words before it ("the soldering iron I bought (Rs. 249)", blind123
+    // `g-044`): a "please" elsewhere in the clause asks it only where the clause asks for money at all.
+    let money_asked = clause_toks.iter().any(|t| {
+        matches!(t.w, W::MoneyNoun | W::Back | W::Off)
+            || matches!(
+                t.text.as_str(),
+                "refund"
+                    | "reimburse"
+                    | "repay"
+                    | "credit"
+                    | "return"
+                    | "send"
+                    | "give"
+                    | "pay"
+                    | "transfer"
+                    | "wire"
+                    | "reverse"
+                    | "compensate"
+                    | "want"
+                    | "need"
+                    | "like"
+                    | "expect"
+                    | "demand"
+                    | "request"
+            )
+    });
     cut(text, start, end)
         .into_iter()
         .map(|(s, e)| {
             let toks = tokens(text, s, e);
-            let (act, why, figures) = read_segment(&toks, question, marker_in_clause);
+            let bracketed = text[..s].trim_end().ends_with('(');
+            let marker = marker_in_clause && (!bracketed || money_asked);
+            let (act, why, figures) = read_segment(&toks, question, marker);
             Segment { start: s, end: e, act, why, figures }
         })
         .collect()
@@ -1130,6 +1186,9 @@ pub fn bare_numbers_as_money(text: &str) -> String {
             at.extend(seg.figures.into_iter().filter(|f| {
                 text[*f..].starts_with(|c: char| c.is_ascii_digit())
                     && res().money.find_at(text, *f).is_none_or(|m| m.start() != *f)
+                    // A figure with its currency written before it ("I bought (Rs. 249)", blind123 `g-044`) is money
+                    // already: its sign goes before the code, never between.
+                    && !currency_code_before(&text[..*f])
                     // A share ("and 10% for the trouble") is no money figure (outside attack 48).
                     && !share_after(&text[*f..])
                     // A count of times ("Refund 2× please") multiplies; it is no figure (outside attack 53).
@@ -1158,6 +1217,18 @@ pub fn bare_numbers_as_money(text: &str) -> String {
         None => out,
     };
     added_and_totalled(&wanted_sum(&out))
+}
+
+/// Whether a currency code or an abbreviation of one ends `head` ("Rs. ", "INR ", "PLN", "zł "): the number after it
+/// is money in that currency.
+fn currency_code_before(head: &str) -> bool {
+    static CODE: OnceLock<Option<Regex>> = OnceLock::new();
+    CODE.get_or_init(|| {
+        Regex::new(r"(?i)(?:[$€£₹¥₩₱₦]|\b(?:rs|inr|usd|eur|gbp|aud|cad|nzd|chf|pln|zł|sek|nok|dkk|czk|huf|zar|jpy|aed|sgd|hkd|brl|r\$|mxn|php|ngn|kes|ghs|try|tl|rm|myr|idr|rp|sar|egp|cny|rmb)\.?)\s*$")
+            .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(head))
 }
 
 /// Whether a number (at the start of `from`) is a count of times: "2×", "3 x" with no letter after the "x".

@@ -300,8 +300,24 @@ pub fn fronted_asks(text: &str) -> String {
 /// it is ("the refund of 18 euro arrived, thanks"). A new ask after it still asks.
 pub fn thanks_for_refund(text: &str) -> String {
     let r = res();
-    let text = r.thanks_for.replace_all(text, |c: &Captures| format!("the refund of {} arrived, thanks", &c["f"]));
+    // Thanks to come ("I'd be grateful for my money back", "I would be thankful for a refund", outside attack 60): a
+    // want, not thanks for money that came.
+    let to_come = |hay: &str, at: usize| {
+        let head = hay[..at].trim_end().to_lowercase();
+        ["'d be", "would be", "will be", "'ll be", "d be", "'d be very", "would be very", "would be so", "'d be so"]
+            .iter()
+            .any(|w| head.ends_with(w))
+    };
+    let text = r.thanks_for.replace_all(text, |c: &Captures| {
+        if c.get(0).is_some_and(|m| to_come(text, m.start())) {
+            c[0].to_string()
+        } else {
+            format!("the refund of {} arrived, thanks", &c["f"])
+        }
+    });
+    let before_money = text.clone().into_owned();
     let text = r.thanks_money.replace_all(&text, |c: &Captures| match (c.name("next"), c.name("f")) {
+        _ if c.get(0).is_some_and(|m| to_come(&before_money, m.start())) => c[0].to_string(),
         (Some(_), _) => c[0].to_string(),
         (None, Some(f)) => format!("the refund of {} arrived, thanks", f.as_str()),
         (None, None) => "the refund arrived, thanks".to_string(),

@@ -2799,11 +2799,28 @@ impl Layout {
         let mut figures: Vec<i64> = asks.iter().map(|a| a.1).collect();
         figures.sort();
         figures.dedup();
+        // A field filled only approximately ("Partial credit requested: approx £20", blind125 `g-078`) cannot be
+        // settled (U1), like an approximate figure asked in prose.
+        if asks
+            .iter()
+            .any(|(f, cents)| super::only_approximate(&f.value, *cents) || super::uncertain_figure_in(&f.value))
+        {
+            return Some(Amount::Ambiguous);
+        }
         let field = match figures.as_slice() {
             [] => return None,
             [one] => *one,
-            _ => match asks.iter().find(|(f, _)| f.label.to_lowercase().contains("total")) {
-                Some((_, total)) => *total,
+            // A field labelled as a correction ("Corrected refund amount: $52.00" under "Refund amount: $58.00",
+            // outside attack 59) replaces the others; else the one labelled as the total.
+            _ => match asks
+                .iter()
+                .find(|(f, _)| {
+                    let l = f.label.to_lowercase();
+                    ["corrected", "revised", "amended", "updated", "correct ", "actual"].iter().any(|w| l.contains(w))
+                })
+                .or_else(|| asks.iter().find(|(f, _)| f.label.to_lowercase().contains("total")))
+            {
+                Some((_, v)) => *v,
                 None => return Some(Amount::Ambiguous),
             },
         };

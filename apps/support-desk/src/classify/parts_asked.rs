@@ -129,7 +129,7 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         Some(Patterns {
             // A word of money back: the sentence asks.
-            ask: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:pay|give|send|put)\w*\s+(?:(?:me|us|it|that|the\s+\w+(?:\s+\w+)?)\s+)?back|credit\s+(?:me|us|back|line|the)|return\s+(?:my|the)\s+money|(?:have|get|like|want|need)\s+(?:[\w$€£.,]+\s+){0,6}?back)\b").ok()?,
+            ask: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:pay|give|send|put)\w*\s+(?:(?:me|us|it|that|the\s+\w+(?:\s+\w+)?)\s+)?back|credit\s+(?:me|us|back|line|the)|return\s+(?:my|the)\s+(?:money|deposit|down\s*payment)|(?:have|get|like|want|need)\s+(?:[\w$€£.,]+\s+){0,6}?back)\b").ok()?,
             fee: Regex::new(concat!(
                 r"(?i)\b(?:the|my|that|this|your|for\s+the)\s+(?:[\w'‘’-]+\s+){0,3}?",
                 r"(?:fee|fees|surcharge|overcharge|premium|upgrade|add-?on|warranty|engraving|installation|assembly|",
@@ -272,7 +272,15 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         }
         // The whole but a thing, told in the ask or outside it ("Everything but the lamp is going back. Please refund
         // what I return").
-        if (p.unused.is_match(s) && !p.unused_whole.is_match(s)) || kept_but(s, true) || kept_but(own, false) {
+        // "The item I didn't use", "the unused item", "my order that didn't arrive": the whole named by its generic
+        // noun (outside attack 60, `partwords`), no part.
+        let generic = |m: &str| {
+            m.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| {
+                matches!(w, "item" | "order" | "product" | "parcel" | "package" | "purchase" | "goods" | "thing")
+            })
+        };
+        let unused_part = p.unused.find_iter(s).any(|m| !generic(m.as_str()));
+        if (unused_part && !p.unused_whole.is_match(s)) || kept_but(s, true) || kept_but(own, false) {
             return Some(PartAsked::Unsettled);
         }
         let counted = p.counted.captures(s).or_else(|| {
@@ -320,6 +328,37 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
                 && !negated_before(own, m.start())
                 && p.giving_back.is_match(&own[from..to])
         });
+        // A deposit or some instalments paid so far, asked back (outside attack 59, `J_instalment_deposit`: "I've only
+        // paid the $72.00 deposit so far, please refund it", "please refund the 2 instalments I paid" beside "2
+        // instalments of $100.00"): what was paid, never the goods' full price.
+        if let Some(paid) = paid_so_far(before, s, own, order_cents) {
+            return Some(paid.map_or(PartAsked::Unsettled, PartAsked::Figure));
+        }
+        // A thing told missing while the rest came, asked back (outside attack 59: "Everything came except the
+        // charger. Refund that please.", "I received the fan but not the remote. Please refund the remote."): that
+        // thing's figure, else U1.
+        if let Some(thing) = missing_part(own)
+            && asks_missing(s, thing.as_deref())
+        {
+            let mut words: Vec<&str> = thing.as_deref().into_iter().collect();
+            words.push("missing");
+            // Else the one figure below the order's the ticket tells ("The charger was not in the parcel. It cost
+            // $15.99. Refund please.").
+            let only_below = {
+                let mut below: Vec<i64> = figures.iter().map(|a| a.cents).filter(|c| *c < order_cents).collect();
+                below.sort_unstable();
+                below.dedup();
+                match below.as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                }
+            };
+            return Some(
+                figure_beside(own, &figures, &words, order_cents)
+                    .or(only_below)
+                    .map_or(PartAsked::Unsettled, PartAsked::Figure),
+            );
+        }
         if missing_thing_asked(before, s) {
             let words = object_words(s);
             return Some(
@@ -365,6 +404,164 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         }
     }
     None
+}
+
+/// What was paid so far asked back: a deposit (its figure beside the word) or instalments counted (their count times
+/// the instalment's figure). `Some(None)` when the ask names a deposit whose figure the ticket does not tell.
+fn paid_so_far(before: &str, sentence: &str, own: &str, order_cents: i64) -> Option<Option<i64>> {
+    static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
+    let (deposit, asked_instalments, instalment) = RES
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:deposit|down\s*payment|downpayment|put\s+(?:[$€£]\s?)?\d[\d.,]*\s+down)\b").ok()?,
+                Regex::new(&format!(r"(?i)\b(?:the|my|those|these|both)\s+(?P<n>{NUMBER_WORDS})?\s*(?:instal(?:l)?ments?|monthly\s+payments|payments)\b|\bwhat\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?paid(?:\s+so\s+far)?\b|\b(?:the\s+)?(?:payments|instal(?:l)?ments)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:made|paid)\b")).ok()?,
+                Regex::new(&format!(r"(?i)\b(?P<n>{NUMBER_WORDS})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+(?:[$€£]\s?)?(?P<v>\d{{1,5}}(?:[.,]\d{{2}})?)|(?:[$€£]\s?)?(?P<v2>\d{{1,5}}(?:[.,]\d{{2}})?)\s+(?:a|per|each)\s+(?:month|week)\s+for\s+(?P<n2>{NUMBER_WORDS})\s+(?:months|weeks)|\b(?P<n3>{NUMBER_WORDS})\s*[x×]\s*(?:[$€£]\s?)?(?P<v3>\d{{1,5}}[.,]\d{{2}})\b[^.!?\n]{{0,30}}?\b(?:instal(?:l)?ments?|payments|monthly|paid)")).ok()?,
+            ))
+        })
+        .as_ref()?;
+    if let Some(c) = instalment.captures(own)
+        && asked_instalments.is_match(sentence)
+    {
+        let n = count(["n", "n2", "n3"].iter().find_map(|k| c.name(k)).map_or("", |m| m.as_str()));
+        let v = super::money::number(["v", "v2", "v3"].iter().find_map(|k| c.name(k)).map_or("", |m| m.as_str()))?;
+        return Some(Some(n * v));
+    }
+    let in_ask = deposit.is_match(sentence);
+    if !(in_ask || (deposit.is_match(before) && object_is_pronoun(sentence))) {
+        return None;
+    }
+    let figures = money_figures(own);
+    Some(figure_beside(own, &figures, &["deposit", "down"], order_cents))
+}
+
+/// The figure of one instalment when the ask names the instalments paid ("refund the 2 instalments I paid" beside "2
+/// instalments of $100.00"): the reader may take that one figure for the ask.
+pub fn instalment_unit(own: &str) -> Option<i64> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            Regex::new(&format!(r"(?i)\b(?:{NUMBER_WORDS})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+(?:[$€£]\s?)?(?P<v>\d{{1,5}}(?:[.,]\d{{2}})?)|(?:[$€£]\s?)?(?P<v2>\d{{1,5}}(?:[.,]\d{{2}})?)\s+(?:a|per|each)\s+(?:month|week)\s+for\s+(?:{NUMBER_WORDS})\s+(?:months|weeks)|\b(?:{NUMBER_WORDS})\s*[x×]\s*(?:[$€£]\s?)?(?P<v3>\d{{1,5}}[.,]\d{{2}})\b")).ok()
+        })
+        .as_ref()?;
+    let c = re.captures(own)?;
+    super::money::number(["v", "v2", "v3"].iter().find_map(|k| c.name(k))?.as_str())
+}
+
+/// A thing of the order told missing while the rest came (outside attack 59, `G_missing_items`): "everything came
+/// except the charger", "I received the fan but not the remote", "no lid in the parcel", "the belt never arrived
+/// though the rest of the order did", "one item is missing from my order", "got the fan, still waiting for the
+/// remote". `Some(None)` when the thing is not named ("one of the items"). A whole parcel missing is no part.
+fn missing_part(own: &str) -> Option<Option<String>> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\b(?:everything|all|the\s+rest(?:\s+of\s+(?:the|my|our)\s+(?:order|parcel|delivery))?)\s+(?:else\s+)?(?:came|arrived|turned\s+up|showed\s+up|was\s+there|was\s+delivered|got\s+here)\s+(?:except|apart\s+from|but(?:\s+not)?|other\s+than|bar)\s+(?:for\s+)?(?:the|my|one|a|our)\s+(?P<a>[a-z][\w-]+)",
+                r"|\b(?:received|got)\s+(?:the|my|our)\s+[\w\s-]{1,30}?\s+but\s+not\s+the\s+(?P<b>[a-z][\w-]+)",
+                r"|\bonly\s+the\s+[\w\s-]{1,30}?\s+(?:came|arrived|was\s+delivered)\b[^.!?\n]{0,20}?\bthe\s+(?P<c>[a-z][\w-]+)\b(?:[^.!?\n]|\.\d){0,50}?\b(?:is|was|are|were)\s+missing\b",
+                r"|\bthe\s+(?P<k>[a-z][\w-]+)\s+(?:is|was|are|were)\s+missing\b[^.!?\n]{0,30}?\b(?:everything|all)\s+else\b",
+                r"|\b(?:everything|all)\s+else\s+(?:came|arrived|was\s+(?:there|fine|ok|okay)|is\s+(?:there|fine|ok|okay))\b[^.!?\n]{0,20}?\bbut\s+the\s+(?P<l>[a-z][\w-]+)\s+(?:is|was|are|were)\s+missing\b",
+                r"|\b(?:one|two|three|some|a\s+few|several|\d)\s+(?:items?|things|pieces|products)\s+(?:were|was|are|is)\s+(?:missing|not\s+in\s+the\s+(?:box|parcel|package))\b",
+                r"|\bno\s+(?P<d>[a-z][\w-]+)\s+in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)\b",
+                r"|\bthe\s+(?P<e>[a-z][\w-]+)\s+(?:was|is|were|are)\s+missing\s+from\s+(?:the|my|our)\s+(?:box|parcel|package|delivery|order|bag|shipment)\b",
+                r"|\bthe\s+(?P<f>[a-z][\w-]+)\s+(?:(?:i|we)\s+paid\s+for\s+)?(?:never\s+(?:arrived|came|showed\s+up|turned\s+up)|didn'?t\s+(?:come|arrive|show\s+up|turn\s+up))\b[^.!?\n]{0,40}?(?:\b(?:though|although|but|while)\b|,)\s*(?:the\s+rest|everything\s+else|the\s+(?:[\w-]+\s+){1,3}did)",
+                r"|\bthe\s+(?P<g>[a-z][\w-]+)\s+(?:didn'?t|did\s+not|never)\s+(?:come|arrive)\s+(?:with|in)\s+(?:my|the|our)\s+(?:order|parcel|box|delivery|package)",
+                r"|\bgot\s+the\s+[\w\s-]{1,30}?,?\s+(?:but\s+)?(?:still\s+)?(?:waiting\s+(?:for|on)|no\s+sign\s+of)\s+the\s+(?P<h>[a-z][\w-]+)",
+                r"|\bpart\s+of\s+(?:my|the|our)\s+order\s+(?:is|was)\s+missing\b(?:\s*\(the\s+(?P<i>[a-z][\w-]+)\))?",
+                r"|\b(?:one|an)\s+(?:item|of\s+the\s+(?:items|things|pieces)(?:\s+(?:i|we)\s+ordered)?|thing|piece)\b[^.!?\n]{0,40}?\b(?:missing|wasn'?t\s+in|was\s+not\s+in|didn'?t\s+(?:come|arrive)|never\s+(?:came|arrived))",
+                r"|\bmissing\s+from\s+(?:my|the|our)\s+(?:delivery|parcel|order|box)\s*:\s*(?P<j>[a-z][\w-]+)",
+                r"|(?:^|\n)\W*missing\s*:\s*(?P<m>[a-z][\w-]+)",
+                r"|\bonly\s+the\s+[\w\s-]{1,30}?\s+(?:came|arrived)\b[^.!?\n]{0,20}?\bthe\s+(?P<n>[a-z][\w-]+)\b(?:[^.!?\n]|\.\d){0,40}?\b(?:did\s+not|didn'?t|never\s+(?:did|came|arrived))\b",
+                r"|\bthe\s+(?P<o>[a-z][\w-]+)\s+(?:was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)|delivered|included)\b",
+            ))
+            .ok()
+        })
+        .as_ref()?;
+    // More shapes of the same (outside attack 61): "Got the fan without its cushion cover", "backpack came, strap did
+    // not", "Where is the charger? Parcel only had the fan", "missing case, $22.87", "Short-shipped: lid", "cable
+    // missing from the order", "Your parcel lacked the strap", "The rug came minus the cushion cover", "No stand came
+    // with the headphones", "Part missing - charger", "cushion cover not included", "The spare blade ($24.36) never
+    // showed up" (a part's price in brackets: never the whole's).
+    static MORE: OnceLock<Vec<Regex>> = OnceLock::new();
+    let more = MORE.get_or_init(|| {
+        [
+            r"(?i)\b(?:arrived|came|got\s+(?:the|it|my|them)\b[\w\s-]{0,30}?)\s+without\s+(?:its|the|a|their|any)\s+(?P<x>[a-z][\w-]+)",
+            r"(?i)\b[\w-]+\s+(?:came|arrived)\s*,\s*(?:but\s+)?(?:the\s+)?(?P<x>[a-z][\w-]+)(?:\s+[a-z][\w-]+)?\s+(?:did\s+not|didn'?t)\b",
+            r"(?i)\bwhere\s+is\s+(?:the|my)\s+(?P<x>[a-z][\w-]+)\s*\?[^.!?\n]{0,20}?\b(?:parcel|box|package|delivery)\s+only\s+(?:had|contained)\b",
+            r"(?i)(?:^|\n|[.!]\s+)\W*missing\s+(?P<x>[a-z][\w-]+)(?:\s+[a-z][\w-]+)?\s*,",
+            r"(?i)\bshort[- ]?shipped\s*:\s*(?P<x>[a-z][\w-]+)",
+            r"(?i)\b(?P<x>[a-z][\w-]+)\s+(?:is\s+|was\s+)?missing\s+from\s+(?:the|my|our)\s+(?:order|parcel|box|delivery|package|set|kit)\b",
+            r"(?i)\b(?:parcel|box|package|delivery|order)\s+lacked\s+(?:the|a|its)\s+(?P<x>[a-z][\w-]+)",
+            r"(?i)\bthe\s+[\w-]+\s+came\s+(?:minus|without)\s+(?:the|its|a)\s+(?P<x>[a-z][\w-]+)",
+            r"(?i)\bno\s+(?P<x>[a-z][\w-]+)\s+came\s+with\s+(?:the|my|it)\b",
+            r"(?i)\bpart\s+missing\s*[-:–—]\s*(?P<x>[a-z][\w-]+)",
+            r"(?i)\b(?:the\s+)?(?P<x>[a-z][\w-]+)\s+(?:was\s+|were\s+|is\s+|are\s+)?not\s+included\b",
+            r"(?i)\bthe\s+(?P<x>[a-z][\w-]+)(?:\s+[a-z][\w-]+)?\s+\((?:[$€£]\s?)?\d[\d.,]*\)\s+(?:never\s+(?:showed\s+up|arrived|came)|didn'?t\s+(?:come|arrive))",
+        ]
+        .iter()
+        .filter_map(|r| Regex::new(r).ok())
+        .collect()
+    });
+    let thing = match re.captures(own) {
+        Some(c) => ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o"]
+            .iter()
+            .find_map(|n| c.name(n))
+            .map(|m| m.as_str().to_lowercase()),
+        None => {
+            let c = more.iter().find_map(|r| r.captures(own))?;
+            c.name("x").map(|m| m.as_str().to_lowercase())
+        }
+    };
+    match thing.as_deref().map(stem) {
+        Some(t)
+            if matches!(
+                t.as_str(),
+                "parcel"
+                    | "package"
+                    | "order"
+                    | "delivery"
+                    | "box"
+                    | "shipment"
+                    | "everything"
+                    | "refund"
+                    | "money"
+                    | "vat"
+                    | "tax"
+                    | "shipping"
+                    | "postage"
+                    | "item"
+                    | "it"
+                    | "this"
+                    | "that"
+            ) =>
+        {
+            None
+        }
+        _ => Some(thing),
+    }
+}
+
+/// Whether an asking sentence's object is the missing thing: a pronoun, the thing's name, or the missing item or part.
+fn asks_missing(sentence: &str, thing: Option<&str>) -> bool {
+    let lower = sentence.to_lowercase();
+    let named = thing.is_some_and(|t| {
+        let t = stem(t);
+        object_words(sentence).iter().any(|w| stem(w) == t) || lower.contains(&format!("back for the {t}"))
+    });
+    static PRONOUN: OnceLock<Option<Regex>> = OnceLock::new();
+    // An ask with no object of its own ("Refund please.") is for the thing just told missing.
+    let bare = object_words(sentence)
+        .iter()
+        .all(|w| matches!(w.to_lowercase().as_str(), "please" | "pls" | "asap" | "thanks"));
+    named
+        || bare
+        || object_is_pronoun(sentence)
+        || PRONOUN
+            .get_or_init(|| {
+                Regex::new(r"(?i)\b(?:the\s+missing\s+(?:item|piece|part|one|thing)|for\s+(?:it|that|that\s+part|the\s+missing\s+\w+)|that\s+part|refund\s+(?:it|that|this|them)\b)").ok()
+            })
+            .as_ref()
+            .is_some_and(|re| re.is_match(sentence))
 }
 
 /// A thing told missing or not included in the sentence before, and asked by its own name ("The lid was missing. Can

@@ -282,6 +282,11 @@ pub fn read(text: &str) -> Vec<Roled> {
             let head = &sentence[..fa];
             let tail = &sentence[fb..];
             let written = money_written(raw, a);
+            // A bare number with a unit of measure after it ("some should be 220 ohm", blind123 `g-018`; "a 2000 mAh
+            // battery") measures; it is no money.
+            if !written && unit_after(tail) {
+                continue;
+            }
             let year = !written && raw.len() == 4 && (raw.starts_with("19") || raw.starts_with("20"));
             // A figure with neither currency nor decimals ("700") is asked only right after the word that asks it
             // ("claiming 700", "refund 20"): a bare number further on is a count, a size or a reference ("full
@@ -449,6 +454,20 @@ fn measure_named(text: &str) -> bool {
     })
     .as_ref()
     .is_some_and(|re| re.is_match(text))
+}
+
+/// Whether a unit of measure follows a number: electrical, mechanical, length, weight, volume and data units.
+fn unit_after(tail: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)^\s?(?:k|m)?(?:ohms?\b|Ω)|^\s?(?:volts?|watts?|amps?|mah|ah|kwh|wh|hz|khz|mhz|ghz|rpm|psi|bar|mm|cm|nm|km|",
+            r"kg|grams?|mg|ml|litres?|liters?|gb|tb|mb|metres?|meters?|inch(?:es)?|ft|feet|lbs?|oz|dpi|fps|btu|kw)\b|^\s?°",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(tail))
 }
 
 /// Whether a number is said to be in minor units right after it ("15000 (in cents, USD)", "1500 pence").

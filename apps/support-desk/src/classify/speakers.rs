@@ -136,7 +136,7 @@ fn patterns() -> &'static Patterns {
             .ok()?,
             // The shop's offer: a refund word and a figure within a few words, either way round.
             offer: Regex::new(&format!(
-                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|compensat\w*|gesture|back)\b[^.!?\n]{{0,30}}?((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)|((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)\s+(?:refund\w*|credit\w*|back|reimburs\w*)",
+                r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|compensat\w*|gesture|back)\b[^.!?\n]{{0,30}}?((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)|((?:{cur}\s?)?(?:{num})(?:\s?{cur})?)\s+(?:(?:partial|full|goodwill|one-?off|further|additional|extra|cash)\s+)?(?:refund\w*|credit\w*|back|reimburs\w*)",
                 cur = r"(?:[$€£]|\b(?:usd|eur|gbp)\b)",
                 num = r"\d{1,3}(?:,\d{3})*[.,]\d{2}|\d+"
             ))

@@ -752,6 +752,27 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
     out
 }
 
+/// "Back" of time blanked, offsets kept (blind122 `g-001`: "the blue one, I think it was £45 back then?" was read as
+/// £45 wanted back): "back then", "back when", "back in 2019", "back in the day", "way back". A season or a month
+/// ("back in the summer") is left: the learned reading leans on it (`second_reading` HONOUR_IT, b68 `g-050`).
+pub fn time_backs_blanked(text: &str) -> String {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(re) = re(
+        &RE,
+        r"(?i)\b(?:way\s+)?back(?:\s+then\b|\s+when\b|\s+in\s+(?:the\s+day|(?:19|20)\d\d|the\s+(?:old\s+days|eighties|nineties|80s|90s))\b|\s+at\s+the\s+time\b)",
+    ) else {
+        return text.to_string();
+    };
+    let mut out = text.to_string();
+    for m in re.find_iter(text) {
+        // Only the word "back" (and "way") goes; the time words stay.
+        let word = m.as_str().to_lowercase();
+        let end = m.start() + word.find("back").map_or(0, |i| i + 4);
+        out.replace_range(m.start()..end, &" ".repeat(end - m.start()));
+    }
+    out
+}
+
 /// A refund asked only as a question on a supposition (outside attack 51): "Would you refund me if I sent it back
 /// unopened?", "Can I get a refund if I send it back?", "If I change my mind, can I get a refund?", "Is it possible to
 /// get a refund after opening?", "Hypothetically, could I get a refund?", "kindly tell me if I will get refund if
@@ -760,23 +781,21 @@ pub fn incidental_refund_words_blanked(text: &str) -> String {
 /// I send it back?" tells a problem: it asks. A polite "if possible" supposes nothing.
 pub fn refund_only_supposed(own: &str) -> bool {
     static RES: OnceLock<Option<[Regex; 4]>> = OnceLock::new();
-    static STRONG: OnceLock<Option<Regex>> = OnceLock::new();
-    // A supposition no request wears (outside attack 53): "Hypothetically, …", "Should it break, would I get $49.99
-    // back?", "… which is faster, in general?". Its figure is the one supposed, not one asked.
-    let strong = re(
-        &STRONG,
-        r"(?i)\b(?:hypothetically|theoretically|in\s+theory|in\s+principle|in\s+general|generally|suppos(?:e|ing)|should\s+(?:it|they|the\s+\w+)\s+(?:break|fail|stop|die|arrive|go|turn|be|get|not)|were\s+(?:it|they|i|we)\s+to|in\s+the\s+event|in\s+case)\b",
+    static PROMISED: OnceLock<Option<Regex>> = OnceLock::new();
+    let promised = re(
+        &PROMISED,
+        r"(?i)\b(?:i'?ll|i\s+will|we'?ll|we\s+will|i\s+can|we\s+can)\s+(?:then\s+|happily\s+|gladly\s+|of\s+course\s+)?(?:send|post|ship|return|bring|drop)\b",
     );
     let Some([refund, cond, polite, whether]) = RES
         .get_or_init(|| {
             Some([
-                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|(?:get|have)\s+(?:\S+\s+){0,3}?back)\b").ok()?,
+                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|(?:get|have|receive|give|pay)\s+(?:\S+\s+){0,3}?back|send\w*\s+(?:\S+\s+){0,2}?back\s+for)\b|(?:[$€£]\s?\d[\d.,]*|\b\d+[.,]\d{2})\s+back\b").ok()?,
                 Regex::new(
-                    r"(?i)\b(?:if|in\s+case|in\s+the\s+event\s+(?:of|that)|were\s+(?:it|they|the\s+\w+)\s+to|should\s+(?:it|they|the\s+\w+)|when\s+(?:it|they)\s+(?:\w+\s+)?(?:breaks?|stops?|dies|fails?|fades?|goes\s+wrong)|say\s+(?:it|they)|hypothetically|theoretically|in\s+theory|in\s+principle|in\s+general|generally|suppose|supposing|after\s+(?:opening|use|using|wearing)|once\s+(?:opened|used|worn))\b[^,;?]*",
+                    r"(?i)\b(?:if|in\s+case|assuming|assume|say|let'?s\s+say|imagine|provided|providing|what\s+if|should\s+(?:i|we|she|he)|would\s+returning|in\s+the\s+event(?:\s+(?:of|that))?|were\s+(?:it|they|the\s+\w+)\s+to|should\s+(?:it|they|the\s+\w+)|when\s+(?:it|they)\s+(?:\w+\s+)?(?:breaks?|stops?|dies|fails?|fades?|goes\s+wrong)|say\s+(?:it|they)|hypothetically|theoretically|in\s+theory|in\s+principle|in\s+general|generally|suppose|supposing|after\s+(?:opening|use|using|wearing)|once\s+(?:opened|used|worn))\b[^,;?]*",
                 )
                 .ok()?,
                 Regex::new(
-                    r"(?i)\bif\s+(?:possible|you\s+(?:can|could|don'?t\s+mind|would|please)|that'?s\s+(?:ok|okay|alright|all\s+right|fine|possible)|not\s+too\s+much|so|not)\b",
+                    r"(?i)\bif\s+(?:possible|you\s+(?:can|could|don'?t\s+mind|would|please|want|prefer|like|need|refund\w*|credit\w*|reimburs\w*|sent|send|gave|give|paid|pay|returned|return|issued|issue|process\w*)|that'?s\s+(?:ok|okay|alright|all\s+right|fine|possible|easier|simpler|better|quicker)|that\s+(?:helps|works)|needed|necessary|required|not\s+too\s+much|so|not)\b",
                 )
                 .ok()?,
                 Regex::new(
@@ -789,19 +808,40 @@ pub fn refund_only_supposed(own: &str) -> bool {
     else {
         return false;
     };
+    static OPENER: OnceLock<Option<Regex>> = OnceLock::new();
+    // A supposition told in a sentence of its own just before the question ("Let's say I don't like the colour. €97.99
+    // refunded then?", outside attack 61).
+    let opener = re(
+        &OPENER,
+        r"(?i)^\W*(?:(?:hi|hey|hello|ok|so)\W+)?(?:assume|assuming|let'?s\s+say|say|imagine|suppose|supposing|hypothetically|what\s+if|in\s+case)\b",
+    );
     let mut supposed = false;
     let mut rest = String::new();
+    let mut after_supposition = false;
     for s in super::desk25::sentences(own) {
         if !refund.is_match(s) {
-            rest.push_str(s);
-            rest.push(' ');
+            after_supposition = opener.is_some_and(|r| r.is_match(s)) && s.trim_end().ends_with(['.', '!', ':']);
+            if !after_supposition {
+                rest.push_str(s);
+                rest.push(' ');
+            }
             continue;
         }
         let plain = polite.replace_all(s, " ");
-        // A question that names its figure asks it ("Could you refund the blue one, $19.99, and I'll send it back?").
-        let figure =
-            super::money::read(&plain).iter().any(|a| a.cents > 0) && !strong.is_some_and(|r| r.is_match(&plain));
-        if !(plain.contains('?') || whether.is_match(&plain)) || !cond.is_match(&plain) || figure {
+        if after_supposition && plain.contains('?') && !promised.is_some_and(|r| r.is_match(&plain)) {
+            supposed = true;
+            after_supposition = false;
+            continue;
+        }
+        // The figure it names changes nothing: the money hangs on what is still to come (outside attacks 58 and 59:
+        // "If I sent it back, would you refund the whole $49.99?", "Should the topper not fit, could I return it and
+        // have the $89.00 refunded?").
+        // A return promised ("Could you refund the €27 formula and I'll send it back unopened when it comes?",
+        // b118 `g-014`) makes the question a request.
+        if !(plain.contains('?') || whether.is_match(&plain))
+            || !cond.is_match(&plain)
+            || promised.is_some_and(|r| r.is_match(&plain))
+        {
             return false;
         }
         supposed = true;

@@ -63,6 +63,25 @@ fn shop_speaks(text: &str) -> bool {
     if first.trim_start().to_lowercase().starts_with("from:") && speakers::shop_sender(first) {
         return true;
     }
+    // A shop's boilerplate, told by whom it addresses (outside attack 60, `shopquote`): "If you're unhappy with our
+    // response, you may refer your complaint to the Retail Ombudsman", "Your statutory rights are not affected", "Our
+    // legal team has updated our terms", "Would you like a refund?".
+    static BOILERPLATE: OnceLock<Option<Regex>> = OnceLock::new();
+    if BOILERPLATE
+        .get_or_init(|| {
+            Regex::new(concat!(
+                r"(?i)\byou\s+(?:may|can|could|are\s+(?:welcome|entitled)\s+to)\s+(?:also\s+)?(?:refer|contact|escalate|take|report|complain|approach)\b",
+                r"|\byour\s+statutory\s+rights\b|\bif\s+you(?:'re|\s+are|\s+remain)\s+(?:still\s+)?(?:unhappy|not\s+satisfied|dissatisfied)\s+with\s+(?:our|the|this)\b",
+                r"|\bour\s+(?:legal\s+team|lawyers|solicitors|legal\s+department|terms)\b|\bwe\s+(?:follow|comply\s+with|have\s+updated|remind)\b",
+                r"|\bwould\s+you\s+like\s+(?:a|us\s+to)\b|\breply\s+to\s+confirm\b",
+            ))
+            .ok()
+        })
+        .as_ref()
+        .is_some_and(|re| re.is_match(text))
+    {
+        return true;
+    }
     RE.get_or_init(|| {
         Some((
             Regex::new(r"(?i)\bour\s+(?:\w+\s+)?(?:team|department|dept|store|shop|company|colleagues|agents?|policy)\b").ok()?,
