@@ -226,3 +226,53 @@ fn attack59_body_words_of_things_are_no_harm() {
         "I cut the child's birthday cake with the knife and it is blunt. Refund please.",
     ]);
 }
+
+/// Outside attack 61 (briefed with the fixes above, against `sd-s46h`): the same kinds in the wordings the first fixes
+/// missed — a supposition in a sentence of its own, a disregarded figure as the marker's object, a fee taken off in the
+/// next sentence, instalments in other shapes, a body part as the subject of a blow.
+#[test]
+fn attack61_the_fixes_hold_in_other_wordings() {
+    check(&[
+        (
+            "Assume the headphones won't pair with my phone. Refund of £228.00 possible then?",
+            22_800,
+            NONE,
+            other("close", "C1"),
+        ),
+        (
+            "I might return the jacket. If I do, will the $89.00 go back to PayPal or to my card?",
+            8_900,
+            NONE,
+            other("close", "C1"),
+        ),
+        ("Would it be ok if you refunded me $20?", 4_999, NONE, refund(2_000)),
+        (
+            "Amount to refund: $58.00. Please disregard the $52.00 figure in my first message, that was the delivery \
+             estimate.",
+            6_000,
+            NONE,
+            refund(5_800),
+        ),
+        ("Refund $113.94. Disregard; $108.48 is correct. The printer is faulty.", 12_795, NONE, refund(10_848)),
+        ("Refund: $141.00 (wrong) / $136.83 (right) The coat is faulty.", 14_100, NONE, refund(13_683)),
+        ("The watch is too small. Refund $69.95. Take $15.00 off for the restocking fee.", 6_995, NONE, refund(5_495)),
+        (
+            "The watch is too small. Fine to keep $7.99 of the $102.66 for restocking; refund the balance.",
+            10_266,
+            NONE,
+            refund(9_467),
+        ),
+        ("I have made 3 monthly payments of $44.47 for the sofa. Refund what I've paid.", 44_205, NONE, refund(13_341)),
+        (
+            "Got the fan without its cushion cover, please refund the cushion cover.",
+            32_400,
+            NONE,
+            other("escalate", "U1"),
+        ),
+    ]);
+    all_escalated(&[
+        "My partner's eye got hit by the spring that shot out of the coat. Refund please.",
+        "The fan fell off the shelf onto my toddler's head. Refund please.",
+        "A bit of the rug ended up lodged in my daughter's ear. Refund please.",
+    ]);
+}

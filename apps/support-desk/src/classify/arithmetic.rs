@@ -205,7 +205,7 @@ pub fn remainder(own: &str, order: i64) -> Option<i64> {
             const FIG: &str = r"(?:(?:[$€£]|usd|eur|gbp)\s?)?(?P<n>\d{1,5}(?:[.,]\d{2})?)(?:\s?(?:€|eur|usd|gbp|dollars?|euros?|pounds?))?";
             Some((
                 Regex::new(&format!(
-                    r"(?i)\b(?:keep|deduct|take\s+off|subtract|withhold|retain|minus|less)\s+(?:the\s+|a\s+)?{FIG}\b[^.!?\n]{{0,50}}?\b(?:refund|return|give\s+back|send\s+back|pay\s+back|credit)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:rest|remainder|balance|remaining\s+\w+)\b"
+                    r"(?i)\b(?:keep|deduct|take\s+off|subtract|withhold|retain|minus|less)\s+(?:the\s+|a\s+)?{FIG}\b(?:[^.!?\n]|\.\d){{0,50}}?\b(?:refund|return|give\s+back|send\s+back|pay\s+back|credit)\s+(?:me\s+|us\s+)?(?:the\s+)?(?:rest|remainder|balance|remaining\s+\w+)\b"
                 ))
                 .ok()?,
                 Regex::new(&format!(
@@ -245,9 +245,11 @@ pub fn remainder(own: &str, order: i64) -> Option<i64> {
             r"\b(?:refund|return|credit)\s+(?:me\s+)?the\s+(?:balance|rest|remainder)\s+(?:after|once|minus|less)\s+(?:you\s+deduct\s+)?(?:the\s+|a\s+)?",
             r"\bwhat'?s\s+left\s+(?:once|after|when)\s+(?:you\s+)?(?:deduct|subtract|take\s+off|take\s+away)\s+(?:the\s+|a\s+)?",
             r"\b(?:refund|return|credit)\s+(?:me\s+)?(?:it\s+all|everything|the\s+(?:whole\s+)?(?:order|lot))[,\s]+",
+            // "Refund $69.95. Take $15.00 off for the restocking fee." (outside attack 61).
+            r"(?:[$€£]\s?)?(?P<whole>\d{1,5}[.,]\d{2})(?:\s?(?:€|eur|usd|gbp))?\s*[.!]\s+(?:please\s+|pls\s+|but\s+|just\s+)?take\s+",
         ]
         .iter()
-        .zip(["", "", "", "", "", r"\s+off\b"])
+        .zip(["", "", "", "", "", r"\s+off\b", r"\s+off\b"])
         .filter_map(|(head, tail)| Regex::new(&format!("(?i){head}{FIG}{tail}")).ok())
         .collect()
     });

@@ -130,6 +130,16 @@ pub fn replaced(text: &str) -> String {
         .chain(p.tight.find_iter(text).filter(|_| !returns_to_first).map(|m| (m.start(), m.end(), 3)));
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for (ms, me, reach) in markers {
+        // "Please disregard the $52.00 figure in my first message" (attack 59 `s3-060`): the figure after the marker is
+        // its object, the one taken back — never the correction of the figure before it.
+        let marker = text[ms..me].to_lowercase();
+        if (marker.starts_with("ignore") || marker.starts_with("disregard"))
+            && figures
+                .iter()
+                .any(|f| f.0 >= me && text[me..f.0].trim().len() <= 5 && !text[me..f.0].contains([';', ',', ':']))
+        {
+            continue;
+        }
         let Some(before) = figures.iter().rev().find(|f| f.1 <= ms) else { continue };
         // A bare number right after a strong marker whose digits are the earlier figure's, swapped ("$35 …, sorry
         // no, 53"): the corrected figure, though it names no currency (ADR-1101).

@@ -789,7 +789,7 @@ pub fn refund_only_supposed(own: &str) -> bool {
     let Some([refund, cond, polite, whether]) = RES
         .get_or_init(|| {
             Some([
-                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|(?:get|have|receive|give|pay)\s+(?:\S+\s+){0,3}?back|send\w*\s+(?:\S+\s+){0,2}?back\s+for)\b|(?:[$€£]\s?\d[\d.,]*|\b\d+[.,]\d{2})\s+back\b").ok()?,
+                Regex::new(r"(?i)\b(?:refund\w*|money\s+back|reimburs\w*|(?:get|have|receive|give|pay)\s+(?:\S+\s+){0,3}?back|send\w*\s+(?:\S+\s+){0,2}?back\s+for|(?:get|have|is|be|are)\s+(?:\S+\s+){0,3}?(?:returned|credited|paid\s+back)|(?:go|goes|come|comes)\s+back\s+(?:to|on|onto|into)\b)\b|(?:[$€£]\s?\d[\d.,]*|\b\d+[.,]\d{2})\s+back\b").ok()?,
                 Regex::new(
                     r"(?i)\b(?:if|in\s+case|assuming|assume|say|let'?s\s+say|imagine|provided|providing|what\s+if|should\s+(?:i|we|she|he)|would\s+returning|in\s+the\s+event(?:\s+(?:of|that))?|were\s+(?:it|they|the\s+\w+)\s+to|should\s+(?:it|they|the\s+\w+)|when\s+(?:it|they)\s+(?:\w+\s+)?(?:breaks?|stops?|dies|fails?|fades?|goes\s+wrong)|say\s+(?:it|they)|hypothetically|theoretically|in\s+theory|in\s+principle|in\s+general|generally|suppose|supposing|after\s+(?:opening|use|using|wearing)|once\s+(?:opened|used|worn))\b[^,;?]*",
                 )
