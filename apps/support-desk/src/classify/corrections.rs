@@ -280,6 +280,9 @@ pub fn replaced(text: &str) -> String {
         .filter(|e| !e.2.is_empty())
         .filter_map(|e| figures.iter().find(|f| f.0 == e.0).map(|f| (f.0, f.2, e.2.clone())))
         .collect();
+    // A later saying is corrected only where no other correction stands between ("£16, correction: £61 — no, sorry, I
+    // mean £16": the last £16 is the final word, b17).
+    let edited: Vec<usize> = edits.iter().map(|e| e.0).collect();
     for (at, value, with) in corrected {
         // Only in the same line, close by: a figure of an earlier message is never rewritten by a correction in a later
         // one (b85 `g-014`: the shop's "should be in the deluxe set (59.99)" quoted below).
@@ -290,7 +293,7 @@ pub fn replaced(text: &str) -> String {
                 && if f.0 < at {
                     at - f.1 <= 150 && !text[f.1..at].contains('\n')
                 } else {
-                    f.0 - at <= 150 && !text[at..f.0].contains('\n')
+                    f.0 - at <= 150 && !text[at..f.0].contains('\n') && !edited.iter().any(|e| *e > at && *e < f.0)
                 }
         }) {
             if !edits.iter().any(|x| x.0 < f.1 && f.0 < x.1) {
