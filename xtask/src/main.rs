@@ -4874,10 +4874,30 @@ const MUTATIONS: &[Mutation] = &[
     Mutation {
         property: "a refund word in a signature or a mail footer (\"Head of Returns & Refunds\", \"Sent from Refund Tracker Pro\") asks nothing: closed, never paid (F1637, ADR-1610)",
         file: "apps/support-desk/src/classify.rs",
-        original: "    let text = layout::without_sender_block(&speakers::carried_titles_blanked(&text));",
-        broken: "    let text = speakers::carried_titles_blanked(&text);",
+        original: "    let text = wants::time_backs_blanked(&layout::without_sender_block(&speakers::carried_titles_blanked(&text)));",
+        broken: "    let text = wants::time_backs_blanked(&speakers::carried_titles_blanked(&text));",
         package: "support-desk",
         filter: "reading_classes::attack50_refund_words_that_ask_nothing",
+        also: &[],
+    },
+    // F1668: a part missing while the rest came is never paid as the whole order (attack 59)
+    Mutation {
+        property: "a part of the order missing while the rest came, asked back, is its own figure or U1, never the whole order paid (F1668)",
+        file: "apps/support-desk/src/classify/parts_asked.rs",
+        original: "        if let Some(thing) = missing_part(own)",
+        broken: "        if let Some(thing) = None::<Option<String>>",
+        package: "support-desk",
+        filter: "attack59_left::attack59_a_missing_part_asks_its_own_figure",
+        also: &[],
+    },
+    // F1668: a relative's body part hurt by the goods escalates (attack 60)
+    Mutation {
+        property: "harm to a relative's body part (\"cut my son's hand\") escalates (E2), never paid (F1668)",
+        file: "apps/support-desk/src/classify/hazards.rs",
+        original: "                    r\"(?i:\\b(?:{HARM_ACTIVE}|scratched|scratches|stabbed",
+        broken: "                    r\"(?i:\\b(?:never_harm_active|never_scratched|scratches|stabbed",
+        package: "support-desk",
+        filter: "attack59_left::attack59_harm_to_someone_named_through_a_relative_escalates",
         also: &[],
     },
     // F1638: a refund declined in other words asks nothing (attack 50)
