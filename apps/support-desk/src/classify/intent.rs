@@ -1224,8 +1224,8 @@ pub fn bare_numbers_as_money(text: &str) -> String {
 fn currency_code_before(head: &str) -> bool {
     static CODE: OnceLock<Option<Regex>> = OnceLock::new();
     CODE.get_or_init(|| {
-        Regex::new(r"(?i)(?:[$€£₹¥₩₱₦]|\b(?:rs|inr|usd|eur|gbp|aud|cad|nzd|chf|pln|zł|sek|nok|dkk|czk|huf|zar|jpy|aed|sgd|hkd|brl|r\$|mxn|php|ngn|kes|ghs|try|tl|rm|myr|idr|rp|sar|egp|cny|rmb)\.?)\s*$")
-            .ok()
+        // The one list of currencies written before a figure (`CUR_BEFORE`), not a second one.
+        Regex::new(&format!(r"(?i)(?:{})\.?\s*$", super::CUR_BEFORE)).ok()
     })
     .as_ref()
     .is_some_and(|re| re.is_match(head))
