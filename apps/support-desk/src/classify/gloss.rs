@@ -159,6 +159,13 @@ fn bracketed_glosses(text: &str) -> String {
 
 /// The text with the glossed words in English; unchanged when it holds none of them.
 pub(super) fn english(text: &str) -> String {
+    // The dessert's name is no burn ("the crème brûlée ramekins", outside attack 63): it never reaches the French word.
+    static DESSERT: OnceLock<Option<Regex>> = OnceLock::new();
+    let dessert = DESSERT.get_or_init(|| Regex::new(r"(?i)\bcr[eèé]me\s+br[ûu]l[ée]es?\b").ok());
+    let text = &match dessert {
+        Some(re) => re.replace_all(text, "creme caramel").into_owned(),
+        None => text.to_string(),
+    };
     let mut out = bracketed_glosses(text);
     for (re, english) in table() {
         if re.is_match(&out) {

@@ -510,6 +510,22 @@ fn rows() -> &'static [Row] {
                 r"(?i)\b(?:ct\s+scan|x-?rays?|mri\s+scan|bandag(?:ed|ing)|in\s+(?:a\s+)?plaster|in\s+a\s+cast|on\s+a\s+drip|tetanus\s+(?:shot|jab|injection)|(?:taking|on|prescribed|needed|given)\s+(?:\w+\s+)?(?:antihistamines?|antibiotics?|steroids?|painkillers?|eye\s+drops)\s+(?:since|after|because|from)|(?:needed|needs|need|had\s+to\s+(?:see|go\s+to|visit|call)|took\s+(?:him|her|them|it|\w+)\s+to|rushed\s+(?:him|her|them|\w+)\s+to|(?:spent|spend)\s+(?:the\s+)?(?:\w+\s+)?at)\s+(?:an?\s+|the\s+)?(?:out-of-hours\s+|emergency\s+|eye\s+)?(?:vet|vets|vet's|doctor|gp|optician|dentist|hospital|specialist)|(?:vet|doctor|gp|optician|dentist|specialist)\s+(?:says|said|thinks|reckons|confirmed)\s+[^.!?\n]{0,60}?\b(?:from|caused|because|due\s+to|after)\b|(?:vet|doctor|gp|optician|dentist|specialist)\s+(?:had\s+to|needed\s+to|out|removed|stitched|treated)|seeing\s+(?:an?\s+)?(?:\w+\s+)?(?:doctor|specialist|consultant|optician|dermatologist))\b"
                     .to_string(),
             ),
+            // Outside attack 62 (`harm2`): a body hurt told by the wound or the aid it needed — a finger sliced open, a
+            // chunk out of a thumb, glue strips or crutches, a bloodshot eye, blurred vision, a raw mark peeling, a
+            // piece lodged in a throat, the inside of a cheek cut.
+            (
+                Hazard::PersonHurt,
+                r"(?i)\b(?:(?:sliced|cut|split|gashed|nicked|slit)\s+(?:open\s+)?(?:the\s+(?:top|tip|side|end|pad|inside|back)\s+of\s+)?(?:my|his|her|their|our)\s+(?:\w+\s+)?(?:finger|thumb|hand|palm|cheek|lip|tongue|knuckle|wrist)s?(?:\s+open)?|(?:took|taken|takes|take)\s+a\s+(?:\w+\s+)?(?:chunk|bit|piece|slice|lump)\s+(?:out\s+)?of\s+(?:my|his|her|their)\s+(?:\w+\s+)?(?:finger|thumb|hand|palm|knuckle|arm|leg|shin|knee)s?|(?:glue|steri|butterfly)[- ]?(?:strips?|stitches)|(?:on|needs?|needed|using)\s+crutches|bloodshot|(?:vision|eyesight|sight)\s+(?:has\s+been\s+|is\s+|was\s+|went\s+|gone\s+|has\s+gone\s+)?(?:blurry|blurred|cloudy|fuzzy)|(?:raw|angry|weeping)\s+(?:red\s+)?(?:mark|patch|welt|wound|burn)s?|lodged\s+in\s+(?:my|his|her|their|the\s+baby'?s|the\s+child'?s)\s+(?:throat|windpipe|airway|ear|nose|eye))\b"
+                    .to_string(),
+            ),
+            // Outside attack 62 (`hazard_words`): a part that keeps a child or a user safe failing in use, a battery
+            // hissing, a cable gone soft near the plug, a pressure lid that opens under pressure, a heater or kettle that
+            // will not switch off, a button cell a toddler can reach, water inside a light fitting.
+            (
+                Hazard::SafetyPartFailed,
+                r"(?i)\b(?:(?:stair|safety|baby|pet)\s+gate|car\s+seat(?:\s+(?:buckle|harness|strap|clip))?|(?:seat|harness)\s+buckle|(?:bunk|bed|guard)\s+(?:bed\s+)?(?:guard\s+)?rail|high\s*chair\s+(?:strap|harness|buckle))\b[^.!?\n]{0,40}?\b(?:pops?\s+open|popped\s+open|comes?\s+(?:off|undone|loose|open)|came\s+(?:off|undone|loose|open)|undoes|undid|releases?|released|unlatch\w*|opens?\s+(?:on\s+its\s+own|by\s+itself|if|when|with))|\b(?:batter(?:y|ies)|charger|power\s*bank|cells?)\b[^.!?\n]{0,30}?\bhiss\w*|\bhiss\w*\b[^.!?\n]{0,30}?\bbatter(?:y|ies)\b|\b(?:cable|cord|lead|wire|plug)\b[^.!?\n]{0,30}?\b(?:went|gone|goes|is|was|got)\s+(?:\w+\s+)?(?:soft|discolou?red|brown|sticky)\b|\b(?:lid|door)\s+(?:can\s+be|could\s+be|was|is)\s+(?:opened|open)\s+(?:while|whilst|when)\s+(?:it'?s\s+)?(?:still\s+)?(?:under\s+pressure|pressuri[sz]ed|hot|running|on)|\b(?:won'?t|will\s+not|doesn'?t|does\s+not|didn'?t|never)\s+(?:switch|turn|shut|cut)\s+(?:itself\s+)?off\b[^.!?\n]{0,40}?\b(?:steam|smok\w*|boil\w*|hot|glowing|burning)|\bbutton\s+(?:cell|batter(?:y|ies))\b[^.!?\n]{0,60}?\b(?:toddler|child|baby|kid|son|daughter|little\s+one)|\b(?:toddler|child|baby|kid|son|daughter|little\s+one)\b[^.!?\n]{0,60}?\bbutton\s+(?:cell|batter(?:y|ies))|\bwater\s+(?:pools?|pooled|collects?|collected|gets?|got|drips?|dripped|leaks?|leaked)\s+(?:\w+\s+){0,2}?(?:inside|into|in)\s+(?:the\s+)?(?:light\s+fitting|light|socket|switch|fuse\s*box|plug|extractor|fitting)s?\b"
+                    .to_string(),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"

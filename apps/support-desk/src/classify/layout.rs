@@ -2866,6 +2866,18 @@ impl Layout {
 /// ("Sent from my iPhone") is blanked wherever it stands. Line breaks are kept; only the block's lines are blanked.
 /// Read before the harm words and before the ask (outside attack 50: "Head of Returns & Refunds" under a question
 /// was paid as a refund asked).
+/// A line that is a telephone number and nothing else: seven digits or more in groups, a telephone's marks only, and
+/// written as one ("+" before it, an area code in brackets, or three groups or more) — "+1 (212) 555-0147", "+44 20 7946
+/// 0000", "(03) 9123 4574", "555-0142-777". A figure with cents ("1 250.00") is money, not a number to call.
+fn telephone_line(line: &str) -> bool {
+    let digits = line.chars().filter(char::is_ascii_digit).count();
+    let marks_only = line.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '(' | ')' | '-' | '.' | ' ' | '/'));
+    let groups = line.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).count();
+    let cents =
+        line.rsplit_once('.').is_some_and(|(_, tail)| tail.len() == 2 && tail.chars().all(|c| c.is_ascii_digit()));
+    digits >= 7 && marks_only && !cents && (line.starts_with('+') || line.contains('(') || groups >= 3)
+}
+
 pub fn without_sender_block(text: &str) -> String {
     static SIGN_OFF: OnceLock<Option<Regex>> = OnceLock::new();
     static DISCLAIMER: OnceLock<Option<Regex>> = OnceLock::new();
@@ -3010,6 +3022,12 @@ pub fn without_sender_block(text: &str) -> String {
         if closing_with_title(bare) {
             out.push_str(&blank(line));
             in_block = true;
+            continue;
+        }
+        // A telephone number alone on its line, with or without a closing above it ("Maria\n+1 (212) 555-0147",
+        // outside attack 63): never a figure, and its "+" never adds.
+        if telephone_line(bare) {
+            out.push_str(&blank(line));
             continue;
         }
         if bare == "--" {

@@ -124,7 +124,27 @@ pub fn plain_requests(text: &str) -> String {
         out.push_str(&text[last..]);
         out
     };
-    let text = rewrite(text, &p.postposed, true, true);
+    // Thanks for a refund still to come ask it (outside attack 63, `thanks-in-advance`: "Thanks in advance for the
+    // refund of $64.99", "Cheers in advance for refunding the coat"); "thanks for the refund" thanks for one made.
+    static AHEAD: OnceLock<Option<Regex>> = OnceLock::new();
+    let ahead = AHEAD.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:many\s+)?(?:thanks|thank\s+you|cheers|ta|thx)(?:\s+so\s+much)?\s+(?:in\s+advance|ahead\s+of\s+time|beforehand)\s+for\s+(?P<what>(?:the|a|my|your|processing|issuing|sorting|arranging)\b[^.!?\n]{0,30}?\b(?:refund|credit|reimbursement)|refunding|crediting|reimbursing)\b").ok()
+    });
+    let text = match ahead {
+        Some(re) => re.replace_all(text, "please, we request ${what}").into_owned(),
+        None => text.to_string(),
+    };
+    // "Do you offer refunds? If so I'd like one for the cookbook set": the "one" wanted is a refund (outside attack 63,
+    // `request-probe`).
+    static ONE: OnceLock<Option<Regex>> = OnceLock::new();
+    let one = ONE.get_or_init(|| {
+        Regex::new(r"(?i)(?P<pre>\brefunds?\b[^.!?\n]{0,60}[.?!][ \t]*(?:if\s+(?:so|yes|you\s+do)\s*,?\s*)?(?:then\s+)?(?:i'?d|i\s+would|we'?d|we\s+would)\s+(?:really\s+)?(?:like|love|want|need)\s+)one\b").ok()
+    });
+    let text = match one {
+        Some(re) => re.replace_all(&text, "${pre}a refund").into_owned(),
+        None => text,
+    };
+    let text = rewrite(&text, &p.postposed, true, true);
     let text = rewrite(&text, &p.gerund, false, false);
     let text = rewrite(&text, &p.polite, false, false);
     // A goodwill gesture asked in plain words ("we request a goodwill credit for the late delivery") is the same part.

@@ -136,7 +136,7 @@ fn res() -> Option<&'static Res> {
                 .ok()?,
             // "$49.99 and $49.99", "$49.99 and then $49.99": a figure asked after another.
             and_join: Regex::new(&format!(
-                r"(?i)(?P<a>{fig})\s*,?\s+and\s+(?:then\s+)?(?:also\s+)?(?:the\s+|my\s+)?(?P<f>{fig})"
+                r"(?i)(?P<a>{fig})(?:\s+back)?\s*[,—–]?\s+and\s+(?:then\s+)?(?:also\s+)?(?:the\s+|my\s+)?(?P<f>{fig})"
             ))
             .ok()?,
             // A multiplier after the ask's head: "$49.99 twice", "back x2", "it times two", "double it".
@@ -157,7 +157,7 @@ fn res() -> Option<&'static Res> {
             // A multiplier before it: "double it", "double my money", "twice the price", "triple what I paid", "2 x
             // $14.95", "3 times the price".
             mult_before: Regex::new(&format!(
-                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:it|that|this|my|the|our|what|back|(?P<f>{fig}))|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b|order\b|value\b|total\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}}|\bboth\s+(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?P<b2>{fig})\s+(?:payments?|charges?|debits?|transactions?)\b|\b(?:refund|reverse|return|cancel|credit)\s+(?:me\s+)?(?:the\s+|both\s+)?(?P<n2>{COUNT})\s+(?:extra|additional|duplicate|other|double|repeat(?:ed)?)\s+(?:charges?|payments?|debits?|transactions?)\b|\b(?P<w3>double|triple|treble|quadruple|\w+fold)\s+(?:your\s+|the\s+|my\s+|a\s+)?refund\b|\b(?P<same2>(?:the\s+)?same\s+(?:amount\s+|again\s+)?(?:again|for\s+(?:the|my|each)\b)|an?\s+equal\s+(?:amount|sum)|match\s+(?:that|it|the\s+(?:amount|refund))|(?:its|the)\s+(?:value|price|amount|cost)\s+again|(?:then|and)\s+once\s+more|ditto|likewise\s+for|and\s+again\s+for|as\s+much\s+(?:again\s+)?for|(?:\+|and|plus)\s+(?:the\s+)?same\b|for\s+(?:both\s+)?(?:the|my)\s+[\w-]+\s+and\s+(?:the|my)\s+[\w-]+\s*,?\s+each))"
+                r"(?i)(?:\b(?P<w>double|twice|triple|treble|quadruple)\s+(?:(?:(?:my|the|our)\s+|of\s+(?:the\s+|my\s+)?)?(?P<f>{fig})|it|that|this|my|the|our|what|back)|\b(?P<n>{COUNT})\s?(?:[x×\*]|times)\s?(?:the\s+|my\s+)?(?:(?P<g>{fig})|price|amount|refund|money|cost|sum|what\b|order\b|value\b|total\b)|(?:[$€£]\s?)?\b(?P<at>{COUNT})\s*@\s*(?P<h>{fig})|\b(?:the|those|these|my|our|both|all)\s+(?P<c>{COUNT})\s+(?P<e>{fig})\s+[a-z]{{3,}}|\bboth\s+(?:of\s+)?(?:the\s+|my\s+|those\s+|these\s+)?(?P<b2>{fig})\s+(?:payments?|charges?|debits?|transactions?)\b|\b(?:refund|reverse|return|cancel|credit)\s+(?:me\s+)?(?:the\s+|both\s+)?(?P<n2>{COUNT})\s+(?:extra|additional|duplicate|other|double|repeat(?:ed)?)\s+(?:charges?|payments?|debits?|transactions?)\b|\b(?P<w3>double|triple|treble|quadruple|\w+fold)\s+(?:your\s+|the\s+|my\s+|a\s+)?refund\b|\b(?P<same2>(?:the\s+)?same\s+(?:amount\s+|again\s+)?(?:again|for\s+(?:the|my|each)\b)|an?\s+equal\s+(?:amount|sum)|match\s+(?:that|it|the\s+(?:amount|refund))|(?:its|the)\s+(?:value|price|amount|cost)\s+again|(?:then|and)\s+once\s+more|ditto|likewise\s+for|and\s+again\s+for|as\s+much\s+(?:again\s+)?for|(?:\+|and|plus)\s+(?:the\s+)?same\b|for\s+(?:both\s+)?(?:the|my)\s+[\w-]+\s+and\s+(?:the|my)\s+[\w-]+\s*,?\s+each))"
             ))
             .ok()?,
             count_times: Regex::new(r"(?i)^(\d+)$").ok()?,
@@ -191,7 +191,7 @@ fn res() -> Option<&'static Res> {
             ))
             .ok()?,
             whole_and: Regex::new(&format!(
-                r"(?i)(?:\bfull\s+(?:amount|price|refund|sum)|\bin\s+full|\bmy\s+money(?:\s+back)?|\bwhat\s+i\s+paid|\bthe\s+(?:order|lot)|\beverything)\s*,?\s+and\s+(?:an?\s+extra\s+|another\s+)?(?P<f>{fig})"
+                r"(?i)(?:\bfull\s+(?:amount|price|refund|sum)|\bin\s+full|\b(?:my\s+)?money\s+back|\bmy\s+money|\bwhat\s+i\s+paid|\bthe\s+(?:order|lot)|\beverything|\brefund\s+(?:me|us|it|the\s+order)\b)\s*,?\s*(?:(?:please|pls|plz)\s*,?\s*)?\s+and\s+(?:an?\s+extra\s+|another\s+|the\s+|my\s+)?(?P<f>{fig})"
             ))
             .ok()?,
             bare_more: Regex::new(
@@ -539,7 +539,18 @@ fn operators_in(s: &str, own: &str) -> Vec<Op> {
         }
     }
     for c in r.whole_and.captures_iter(s) {
-        if let Some(f) = c.name("f").filter(|f| !in_told_price(s, f.start()))
+        // "Money back please, and the $24.95 bank fee I got charged" (outside attack 62): a fee joined to the whole is
+        // added even where the sentence tells what it cost.
+        let fee = |f: &regex::Match| {
+            let after = s[f.end()..].to_lowercase();
+            after.split_whitespace().take(4).any(|w| {
+                matches!(
+                    w.trim_end_matches([',', '.', ';']),
+                    "fee" | "fees" | "charge" | "charges" | "charged" | "cost" | "costs" | "bank"
+                )
+            })
+        };
+        if let Some(f) = c.name("f").filter(|f| fee(f) || !in_told_price(s, f.start()))
             && let Some(v) = cents_of(f.as_str())
             && !ops.iter().any(|o| matches!(o, Op::Add { at, .. } if *at == f.start()))
         {
@@ -1121,6 +1132,8 @@ pub fn guard(own: &str, amount: Amount, order: Option<i64>, applies: bool) -> Am
         // A request that names no figure is for the order's amount (the reference policy): what is added is added to
         // that (F1611: "refund, and 12 for the taxi", "Pls refund + comp 20").
         [] if matches!(amount, Amount::Missing | Amount::Full) => Some(order),
+        // The whole joined to a figure in one breath ("Refund me, and the £15.00 card fee too"): the whole is the head.
+        [] if sentences.iter().any(|s| r.whole_and.is_match(s)) => Some(order),
         // The figure read as the amount is the operand of an addition, and another sentence asks with no figure
         // ("Refund me. I also want my bus fare back (2.50).", F1618): the whole is the head.
         [] if matches!(amount, Amount::Cents(v) if per.iter().flat_map(|(_, o)| o).any(|o| matches!(o, Op::Add { cents, .. } | Op::Cost { cents, .. } if *cents == v)))

@@ -166,6 +166,19 @@ pub fn unreached(own: &str, v: i64, order: i64) -> Option<Option<i64>> {
             return None;
         }
     }
+    // A figure told right after the ask, of the thing asked by a pronoun ("Could you refund the cover please? It was
+    // the £42.50 one.", b126 `g-016`): reached.
+    for pair in sentences.windows(2) {
+        let next = pair[1].trim_start().to_lowercase();
+        if p.ask.is_match(pair[0])
+            && ["it was", "it's", "it is", "it cost", "that was", "that one was", "this was", "they were", "they cost"]
+                .iter()
+                .any(|w| next.starts_with(w))
+            && p.figure.captures_iter(pair[1]).any(|c| value(&c) == Some(v))
+        {
+            return None;
+        }
+    }
     let mut seen = false;
     for s in sentences.iter().filter(|s| !p.ask.is_match(s)) {
         for c in p.figure.captures_iter(s) {

@@ -129,7 +129,7 @@ fn patterns() -> Option<&'static Patterns> {
     P.get_or_init(|| {
         Some(Patterns {
             // A word of money back: the sentence asks.
-            ask: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:pay|give|send|put)\w*\s+(?:(?:me|us|it|that|the\s+\w+(?:\s+\w+)?)\s+)?back|credit\s+(?:me|us|back|line|the)|return\s+(?:my|the)\s+(?:money|deposit|down\s*payment)|(?:have|get|like|want|need)\s+(?:[\w$€£.,]+\s+){0,6}?back)\b").ok()?,
+            ask: Regex::new(r"(?i)\b(?:refund\w*|reimburs\w*|money\s+back|(?:pay|give|send|put)\w*\s+(?:(?:me|us|it|that|the\s+\w+(?:\s+\w+)?)\s+)?back|credit\s+(?:me|us|back|line|the)|return\s+(?:my|the)\s+(?:money|deposit|down\s*payment)|(?:have|get|like|want|need)\s+(?:[\w$€£.,]+\s+){0,6}?back)\b|\bplease\s+credit(?:\s+(?:it|this|that|them|us|me))?\s*[.!]?\s*$").ok()?,
             fee: Regex::new(concat!(
                 r"(?i)\b(?:the|my|that|this|your|for\s+the)\s+(?:[\w'‘’-]+\s+){0,3}?",
                 r"(?:fee|fees|surcharge|overcharge|premium|upgrade|add-?on|warranty|engraving|installation|assembly|",
@@ -175,7 +175,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             counted_bare: Regex::new(&format!(
-                r"(?i)(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+)?(?P<n>{n})\s+(?:x\s+(?:the\s+)?)?(?:(?:out\s+)?of\s+(?:{n})\s+)?(?P<noun>[a-z][\w-]*)",
+                r"(?i)\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+)?(?P<n>{n})\s+(?:x\s+(?:the\s+)?)?(?:(?:out\s+)?of\s+(?:{n})\s+)?(?P<noun>[a-z][\w-]*)",
                 n = NUMBER_WORDS
             ))
             .ok()?,
@@ -283,36 +283,7 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         if (unused_part && !p.unused_whole.is_match(s)) || kept_but(s, true) || kept_but(own, false) {
             return Some(PartAsked::Unsettled);
         }
-        let counted = p.counted.captures(s).or_else(|| {
-            p.counted_bare.captures(s).filter(|c| {
-                let noun = c.name("noun").map_or("", |m| m.as_str()).to_lowercase();
-                !matches!(
-                    noun.as_str(),
-                    "orders"
-                        | "order"
-                        | "times"
-                        | "payments"
-                        | "charges"
-                        | "weeks"
-                        | "days"
-                        | "months"
-                        | "years"
-                        | "dollars"
-                        | "euros"
-                        | "pounds"
-                        | "bucks"
-                        | "quid"
-                        | "cents"
-                        | "percent"
-                        | "usd"
-                        | "eur"
-                        | "gbp"
-                        | "minutes"
-                        | "hours"
-                        | "of"
-                )
-            })
-        });
+        let counted = p.counted.captures(s).or_else(|| p.counted_bare.captures(s).filter(counts_goods));
         if let Some(c) = counted {
             let n = count(c.name("n").map_or("", |m| m.as_str()));
             return Some(units_priced(own, n, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
@@ -327,7 +298,7 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
             !NOT_KEPT.contains(&word.trim_end_matches('s'))
                 && !negated_before(own, m.start())
                 && p.giving_back.is_match(&own[from..to])
-        });
+        }) || super::roles::rest_kept(own);
         // A deposit or some instalments paid so far, asked back (outside attack 59, `J_instalment_deposit`: "I've only
         // paid the $72.00 deposit so far, please refund it", "please refund the 2 instalments I paid" beside "2
         // instalments of $100.00"): what was paid, never the goods' full price.
@@ -406,25 +377,81 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
     None
 }
 
-/// What was paid so far asked back: a deposit (its figure beside the word) or instalments counted (their count times
-/// the instalment's figure). `Some(None)` when the ask names a deposit whose figure the ticket does not tell.
+/// An instalment plan told in the ticket: the count of instalments and one instalment's figure ("3 instalments of
+/// $100.00", "$26.00 a month for 3 months", "3 x $32.00", "the 3 monthly $42.50 payments", "Monthly $90.99 over 3
+/// months", "3 instalments ($23.99 each)").
+fn instalment_plan(own: &str) -> Option<(i64, i64)> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            let n = NUMBER_WORDS;
+            let v = r"(?:[$€£]\s?)?(?P<V>\d{1,5}(?:[.,]\d{2})?)(?:\s*(?:usd|eur|gbp|cad|aud))?";
+            let alt = [
+                format!(r"\b(?P<N>{n})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+{v}"),
+                format!(r"{v}\s+(?:a|per|each)\s+(?:month|week)\s+(?:for|over)\s+(?P<N>{n})\s+(?:months|weeks)"),
+                format!(r"\b(?P<N>{n})\s*(?:[x×]|times)\s*{v}"),
+                format!(r"\b(?:the\s+)?(?P<N>{n})\s+(?:monthly|weekly)\s+{v}\s+(?:payments|instal(?:l)?ments)"),
+                format!(r"\b(?:monthly|weekly)\s+{v}\s+(?:over|for)\s+(?P<N>{n})\s+(?:months|weeks)"),
+                format!(r"\b(?P<N>{n})\s+(?:monthly\s+)?(?:instal(?:l)?ments?|payments)\s+\({v}\s+each\)"),
+            ];
+            // One name per alternative: the regex crate wants distinct names.
+            let joined = alt
+                .iter()
+                .enumerate()
+                .map(|(k, a)| a.replace("?P<N>", &format!("?P<n{k}>")).replace("?P<V>", &format!("?P<v{k}>")))
+                .collect::<Vec<_>>()
+                .join("|");
+            Regex::new(&format!("(?i){joined}")).ok()
+        })
+        .as_ref()?;
+    let c = re.captures(own)?;
+    let k = (0..6).find(|k| c.name(&format!("n{k}")).is_some())?;
+    let n = count(c.name(&format!("n{k}"))?.as_str());
+    let v = super::money::number(c.name(&format!("v{k}"))?.as_str())?;
+    Some((n, v))
+}
+
+/// How many instalments the ticket says were paid ("Two payments taken so far", "I've paid 2 of the 3", "After two
+/// months", "I have paid two months", "Paid 2 instalments … so far").
+fn instalments_paid(own: &str) -> Option<i64> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let re = RE
+        .get_or_init(|| {
+            Regex::new(&format!(
+                r"(?i)\b(?P<a>{n})\s+(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\s+(?:(?:have\s+been|were|was)\s+)?(?:taken|paid|made|debited|gone\s+out)\b|\bpaid\s+(?P<b>{n})\s+(?:of\s+(?:the\s+)?(?:{n})\b|(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\b)|\bafter\s+(?P<c>{n})\s+(?:months|payments|instal(?:l)?ments)\b",
+                n = NUMBER_WORDS
+            ))
+            .ok()
+        })
+        .as_ref()?;
+    let c = re.captures(own)?;
+    Some(count(c.name("a").or(c.name("b")).or(c.name("c"))?.as_str()))
+}
+
+/// What was paid so far asked back: a deposit (its figure beside the word) or instalments counted (the count paid
+/// times the instalment's figure, or the figure told as paid). `Some(None)` when the ask names a deposit whose figure
+/// the ticket does not tell.
 fn paid_so_far(before: &str, sentence: &str, own: &str, order_cents: i64) -> Option<Option<i64>> {
     static RES: OnceLock<Option<(Regex, Regex, Regex)>> = OnceLock::new();
-    let (deposit, asked_instalments, instalment) = RES
+    let (deposit, asked_instalments, told_paid) = RES
         .get_or_init(|| {
             Some((
                 Regex::new(r"(?i)\b(?:deposit|down\s*payment|downpayment|put\s+(?:[$€£]\s?)?\d[\d.,]*\s+down)\b").ok()?,
-                Regex::new(&format!(r"(?i)\b(?:the|my|those|these|both)\s+(?P<n>{NUMBER_WORDS})?\s*(?:instal(?:l)?ments?|monthly\s+payments|payments)\b|\bwhat\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?paid(?:\s+so\s+far)?\b|\b(?:the\s+)?(?:payments|instal(?:l)?ments)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:made|paid)\b")).ok()?,
-                Regex::new(&format!(r"(?i)\b(?P<n>{NUMBER_WORDS})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+(?:[$€£]\s?)?(?P<v>\d{{1,5}}(?:[.,]\d{{2}})?)|(?:[$€£]\s?)?(?P<v2>\d{{1,5}}(?:[.,]\d{{2}})?)\s+(?:a|per|each)\s+(?:month|week)\s+for\s+(?P<n2>{NUMBER_WORDS})\s+(?:months|weeks)|\b(?P<n3>{NUMBER_WORDS})\s*[x×]\s*(?:[$€£]\s?)?(?P<v3>\d{{1,5}}[.,]\d{{2}})\b[^.!?\n]{{0,30}}?\b(?:instal(?:l)?ments?|payments|monthly|paid)")).ok()?,
+                Regex::new(&format!(r"(?i)\b(?:the|my|those|these|both)\s+(?P<n>{NUMBER_WORDS})?\s*(?:instal(?:l)?ments?|monthly\s+payments|payments)\b|\bwhat\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?paid(?:\s+so\s+far)?\b|\b(?:the\s+)?(?:payments|instal(?:l)?ments)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:made|paid)\b|\bthose\s+(?:two|three|four|\d)\b|\bthose\s+refunded\b|\b(?:amount|total|money|sum)\s+(?:i'?ve\s+|i\s+have\s+)?paid\s+(?:to\s+date|so\s+far)\b")).ok()?,
+                // The figure told as what was paid ("(£146.98 paid)", "$52.00 so far").
+                Regex::new(r"(?i)(?:[$€£]\s?)?(?P<v>\d{1,5}[.,]\d{2})(?:\s*(?:usd|eur|gbp))?\)?\s*(?:paid\b|so\s+far\b)").ok()?,
             ))
         })
         .as_ref()?;
-    if let Some(c) = instalment.captures(own)
+    if let Some((n, v)) = paid_by_instalments(own)
         && asked_instalments.is_match(sentence)
     {
-        let n = count(["n", "n2", "n3"].iter().find_map(|k| c.name(k)).map_or("", |m| m.as_str()));
-        let v = super::money::number(["v", "v2", "v3"].iter().find_map(|k| c.name(k)).map_or("", |m| m.as_str()))?;
-        return Some(Some(n * v));
+        let told = told_paid
+            .captures_iter(own)
+            .filter_map(|c| super::money::number(c.name("v")?.as_str()))
+            .find(|t| *t < order_cents && *t % v == 0);
+        let paid = told.or_else(|| instalments_paid(own).filter(|k| *k < n).map(|k| k * v));
+        return Some(Some(paid.unwrap_or(n * v)));
     }
     let in_ask = deposit.is_match(sentence);
     if !(in_ask || (deposit.is_match(before) && object_is_pronoun(sentence))) {
@@ -434,17 +461,58 @@ fn paid_so_far(before: &str, sentence: &str, own: &str, order_cents: i64) -> Opt
     Some(figure_beside(own, &figures, &["deposit", "down"], order_cents))
 }
 
-/// The figure of one instalment when the ask names the instalments paid ("refund the 2 instalments I paid" beside "2
-/// instalments of $100.00"): the reader may take that one figure for the ask.
-pub fn instalment_unit(own: &str) -> Option<i64> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    let re = RE
+/// The whole plan asked back with a fee of the plan's on top ("Refund my 3 x $32.00 and the $8.95 arrangement fee",
+/// "refund all three instalments and the plan fee" beside "3 x $49.50 plus a $12.00 plan fee", outside attack 62):
+/// the plan's total and the fee — above the order's amount, an over-ask (X2), never the fee alone. Read on the
+/// ticket's words before the figures are worked (the preparation joins "3 x $32.00 and the $8.95" into one figure).
+pub fn plan_with_fee_asked(own: &str, order_cents: i64) -> Option<i64> {
+    static RES: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let (fee, asked) = RES
         .get_or_init(|| {
-            Regex::new(&format!(r"(?i)\b(?:{NUMBER_WORDS})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+(?:[$€£]\s?)?(?P<v>\d{{1,5}}(?:[.,]\d{{2}})?)|(?:[$€£]\s?)?(?P<v2>\d{{1,5}}(?:[.,]\d{{2}})?)\s+(?:a|per|each)\s+(?:month|week)\s+for\s+(?:{NUMBER_WORDS})\s+(?:months|weeks)|\b(?:{NUMBER_WORDS})\s*[x×]\s*(?:[$€£]\s?)?(?P<v3>\d{{1,5}}[.,]\d{{2}})\b")).ok()
+            Some((
+                Regex::new(r"(?i)(?:[$€£]\s?)?(?P<v>\d{1,5}[.,]\d{2})(?:\s*(?:usd|eur|gbp))?\s+(?:(?:plan|arrangement|setup|set-up|credit|finance|admin|interest|instal(?:l)?ment)\s+)?(?:fee|charge|interest)\b|\b(?:fee|interest|charge)\s*(?:paid\s*)?[:(]?\s*(?:[$€£]\s?)?(?P<w>\d{1,5}[.,]\d{2})|(?:[$€£]\s?)?(?P<x>\d{1,5}[.,]\d{2})(?:\s*(?:usd|eur|gbp))?\s+for\s+the\s+(?:interest|fee|plan)").ok()?,
+                Regex::new(r"(?i)\b(?:refund|return|reimburse|repay)\w*\b(?:[^.!?\n]|\.\d){0,80}?\b(?:fee|interest|charge|both|everything|all)\b").ok()?,
+            ))
         })
         .as_ref()?;
-    let c = re.captures(own)?;
-    super::money::number(["v", "v2", "v3"].iter().find_map(|k| c.name(k))?.as_str())
+    let (n, v) = paid_by_instalments(own)?;
+    if n < 2 || (n * v - order_cents).abs() > n || !asked.is_match(own) {
+        return None;
+    }
+    let f =
+        fee.captures(own).and_then(|c| super::money::number(c.name("v").or(c.name("w")).or(c.name("x"))?.as_str()))?;
+    Some(n * v + f)
+}
+
+/// The figure of one instalment when the ask names the instalments paid ("refund the 2 instalments I paid" beside "2
+/// instalments of $100.00"): the reader may take that one figure for the ask.
+/// "3 x 12.50" alone counts units bought as well as payments: it names instalments only beside a word of paying by
+/// instalments.
+pub fn instalment_unit(own: &str) -> Option<i64> {
+    paid_by_instalments(own).map(|(_, v)| v)
+}
+
+/// The instalment plan where the ticket speaks of paying by instalments.
+fn paid_by_instalments(own: &str) -> Option<(i64, i64)> {
+    let lower = own.to_lowercase();
+    let paying = [
+        "instalment",
+        "installment",
+        "payment",
+        "monthly",
+        "a month",
+        "per month",
+        "plan",
+        "interest",
+        "arrangement",
+        "setup fee",
+        "set-up fee",
+        "credit charge",
+        "finance",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    instalment_plan(own).filter(|_| paying)
 }
 
 /// A thing of the order told missing while the rest came (outside attack 59, `G_missing_items`): "everything came
@@ -462,17 +530,17 @@ fn missing_part(own: &str) -> Option<Option<String>> {
                 r"|\bthe\s+(?P<k>[a-z][\w-]+)\s+(?:is|was|are|were)\s+missing\b[^.!?\n]{0,30}?\b(?:everything|all)\s+else\b",
                 r"|\b(?:everything|all)\s+else\s+(?:came|arrived|was\s+(?:there|fine|ok|okay)|is\s+(?:there|fine|ok|okay))\b[^.!?\n]{0,20}?\bbut\s+the\s+(?P<l>[a-z][\w-]+)\s+(?:is|was|are|were)\s+missing\b",
                 r"|\b(?:one|two|three|some|a\s+few|several|\d)\s+(?:items?|things|pieces|products)\s+(?:were|was|are|is)\s+(?:missing|not\s+in\s+the\s+(?:box|parcel|package))\b",
-                r"|\bno\s+(?P<d>[a-z][\w-]+)\s+in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)\b",
-                r"|\bthe\s+(?P<e>[a-z][\w-]+)\s+(?:was|is|were|are)\s+missing\s+from\s+(?:the|my|our)\s+(?:box|parcel|package|delivery|order|bag|shipment)\b",
+                r"|\bno\s+(?P<d>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)\b",
+                r"|\bthe\s+(?P<e>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:was|is|were|are)\s+missing\s+from\s+(?:the|my|our)\s+(?:box|parcel|package|delivery|order|bag|shipment)\b",
                 r"|\bthe\s+(?P<f>[a-z][\w-]+)\s+(?:(?:i|we)\s+paid\s+for\s+)?(?:never\s+(?:arrived|came|showed\s+up|turned\s+up)|didn'?t\s+(?:come|arrive|show\s+up|turn\s+up))\b[^.!?\n]{0,40}?(?:\b(?:though|although|but|while)\b|,)\s*(?:the\s+rest|everything\s+else|the\s+(?:[\w-]+\s+){1,3}did)",
-                r"|\bthe\s+(?P<g>[a-z][\w-]+)\s+(?:didn'?t|did\s+not|never)\s+(?:come|arrive)\s+(?:with|in)\s+(?:my|the|our)\s+(?:order|parcel|box|delivery|package)",
+                r"|\bthe\s+(?P<g>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:didn'?t|did\s+not|never)\s+(?:come|arrive)\s+(?:with|in)\s+(?:my|the|our)\s+(?:order|parcel|box|delivery|package)",
                 r"|\bgot\s+the\s+[\w\s-]{1,30}?,?\s+(?:but\s+)?(?:still\s+)?(?:waiting\s+(?:for|on)|no\s+sign\s+of)\s+the\s+(?P<h>[a-z][\w-]+)",
                 r"|\bpart\s+of\s+(?:my|the|our)\s+order\s+(?:is|was)\s+missing\b(?:\s*\(the\s+(?P<i>[a-z][\w-]+)\))?",
                 r"|\b(?:one|an)\s+(?:item|of\s+the\s+(?:items|things|pieces)(?:\s+(?:i|we)\s+ordered)?|thing|piece)\b[^.!?\n]{0,40}?\b(?:missing|wasn'?t\s+in|was\s+not\s+in|didn'?t\s+(?:come|arrive)|never\s+(?:came|arrived))",
                 r"|\bmissing\s+from\s+(?:my|the|our)\s+(?:delivery|parcel|order|box)\s*:\s*(?P<j>[a-z][\w-]+)",
                 r"|(?:^|\n)\W*missing\s*:\s*(?P<m>[a-z][\w-]+)",
                 r"|\bonly\s+the\s+[\w\s-]{1,30}?\s+(?:came|arrived)\b[^.!?\n]{0,20}?\bthe\s+(?P<n>[a-z][\w-]+)\b(?:[^.!?\n]|\.\d){0,40}?\b(?:did\s+not|didn'?t|never\s+(?:did|came|arrived))\b",
-                r"|\bthe\s+(?P<o>[a-z][\w-]+)\s+(?:was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)|delivered|included)\b",
+                r"|\bthe\s+(?P<o>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:was\s+not|wasn'?t|were\s+not|weren'?t)\s+(?:in\s+the\s+(?:parcel|box|package|delivery|bag|shipment)|delivered|included)\b",
             ))
             .ok()
         })
@@ -493,7 +561,7 @@ fn missing_part(own: &str) -> Option<Option<String>> {
             r"(?i)\b(?P<x>[a-z][\w-]+)\s+(?:is\s+|was\s+)?missing\s+from\s+(?:the|my|our)\s+(?:order|parcel|box|delivery|package|set|kit)\b",
             r"(?i)\b(?:parcel|box|package|delivery|order)\s+lacked\s+(?:the|a|its)\s+(?P<x>[a-z][\w-]+)",
             r"(?i)\bthe\s+[\w-]+\s+came\s+(?:minus|without)\s+(?:the|its|a)\s+(?P<x>[a-z][\w-]+)",
-            r"(?i)\bno\s+(?P<x>[a-z][\w-]+)\s+came\s+with\s+(?:the|my|it)\b",
+            r"(?i)\bno\s+(?P<x>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+came\s+with\s+(?:the|my|it)\b",
             r"(?i)\bpart\s+missing\s*[-:–—]\s*(?P<x>[a-z][\w-]+)",
             r"(?i)\b(?:the\s+)?(?P<x>[a-z][\w-]+)\s+(?:was\s+|were\s+|is\s+|are\s+)?not\s+included\b",
             r"(?i)\bthe\s+(?P<x>[a-z][\w-]+)(?:\s+[a-z][\w-]+)?\s+\((?:[$€£]\s?)?\d[\d.,]*\)\s+(?:never\s+(?:showed\s+up|arrived|came)|didn'?t\s+(?:come|arrive))",
@@ -512,6 +580,9 @@ fn missing_part(own: &str) -> Option<Option<String>> {
             c.name("x").map(|m| m.as_str().to_lowercase())
         }
     };
+    // A two-word thing ("the cushion cover was not in the box", "no power adapter came with the coat") is named by
+    // its head noun, the last word.
+    let thing = thing.map(|t| t.rsplit(char::is_whitespace).next().unwrap_or_default().to_string());
     match thing.as_deref().map(stem) {
         Some(t)
             if matches!(
@@ -570,7 +641,7 @@ fn missing_thing_asked(before: &str, sentence: &str) -> bool {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(re) = RE
         .get_or_init(|| {
-            Regex::new(r"(?i)the\s+(?P<thing>[a-z][\w-]+)\s+(?:was|were|is|are)\s+(?:missing|not\s+included|not\s+in\s+the\s+box|left\s+out|absent)|(?:the|my)\s+(?P<thing2>[a-z][\w-]+)\s+(?:weren'?t|wasn'?t|isn'?t|aren'?t)\s+(?:included|in\s+the\s+box)|missing\s+from\s+the\s+(?:[\w-]+\s+)?(?:hamper|set|kit|bundle|box|pack|parcel|order|basket)").ok()
+            Regex::new(r"(?i)\bthe\s+(?P<thing>[a-z][\w-]+)\s+(?:was|were|is|are)\s+(?:missing|not\s+included|not\s+in\s+the\s+box|left\s+out|absent)\b|\b(?:the|my)\s+(?P<thing2>[a-z][\w-]+)\s+(?:weren'?t|wasn'?t|isn'?t|aren'?t)\s+(?:included|in\s+the\s+box)\b|\bmissing\s+from\s+the\s+(?:[\w-]+\s+)?(?:hamper|set|kit|bundle|box|pack|parcel|order|basket)\b").ok()
         })
         .as_ref()
     else {
@@ -605,9 +676,61 @@ pub fn count_read_as_money(own: &str, cents: i64) -> bool {
     patterns().is_some_and(|p| {
         p.counted
             .captures_iter(own)
-            .chain(p.counted_bare.captures_iter(own))
+            .chain(p.counted_bare.captures_iter(own).filter(counts_goods))
             .any(|c| count(c.name("n").map_or("", |m| m.as_str())) * 100 == cents)
     })
+}
+
+/// Whether a number after "refund" counts goods: "refund the 2 mugs" does, "refund me 20 dollar", "refund 3 orders"
+/// and "refund 2 weeks" do not (the money's own unit, in either number, is the figure itself).
+fn counts_goods(c: &regex::Captures) -> bool {
+    let noun = c.name("noun").map_or("", |m| m.as_str()).to_lowercase();
+    let one = noun.trim_end_matches('s');
+    !matches!(
+        one,
+        "order"
+            | "time"
+            | "payment"
+            | "charge"
+            | "week"
+            | "day"
+            | "month"
+            | "year"
+            | "dollar"
+            | "euro"
+            | "pound"
+            | "buck"
+            | "quid"
+            | "cent"
+            | "percent"
+            | "usd"
+            | "eur"
+            | "gbp"
+            | "minute"
+            | "hour"
+            | "of"
+            | "rupee"
+            | "rand"
+            | "naira"
+            | "ringgit"
+            | "dirham"
+            | "peso"
+            | "real"
+            | "reai"
+            | "shilling"
+            | "franc"
+            | "yen"
+            | "only"
+            | "for"
+            | "back"
+            | "please"
+            | "pl"
+            | "and"
+            | "to"
+            | "on"
+            | "into"
+            | "onto"
+    )
 }
 
 /// A word after "just the" that names no part ("just the one", "only the refund").
@@ -715,14 +838,17 @@ fn object_words(sentence: &str) -> Vec<&str> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(re) = RE
         .get_or_init(|| {
-            Regex::new(r"(?i)\b(?:refund|credit|reimburse|return)\w*\s+(?:me\s+)?(?:for\s+)?(?P<obj>[^,;.!?\n]{1,40})")
+            Regex::new(r"(?i)\b(?:like|want|have|get|need)\s+(?:the|my|our)\s+(?P<obj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:refunded|credited|reimbursed)\b|\b(?:refund|credit|reimburse|return)\w*\s+(?:me\s+)?(?:for\s+)?(?P<obj>[^,;.!?\n]{1,40})")
                 .ok()
         })
         .as_ref()
     else {
         return Vec::new();
     };
-    re.captures(sentence).and_then(|c| c.name("obj")).map(|m| content_words(m.as_str())).unwrap_or_default()
+    re.captures(sentence)
+        .and_then(|c| c.name("obj2").or(c.name("obj")))
+        .map(|m| content_words(m.as_str()))
+        .unwrap_or_default()
 }
 
 fn stem(w: &str) -> String {

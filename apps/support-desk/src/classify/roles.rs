@@ -846,7 +846,7 @@ fn partial_cue() -> Option<&'static Regex> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"(?i)\bpartial(?:ly)?\b|\b(?:this|that|the)\s+(?:amount|sum|price)\s+only\b|\bonly\s+(?:this|that|the)\s+(?:amount|sum|price)\b|\b(?:for|of)\s+(?:one|1)\s+(?:piece|item|unit|part|of\s+(?:them|the\s+\w+))(?:\s+only)?\b|\bmoney\s+for\s+(?:the|that|this)\s+\w+(?:\s+\w+)?\s+back\b|\b(?:the\s+)?rest\s+(?:can|may|will|should)\s+stay\b|\bkeep\s+the\s+rest\b|\b(?:the\s+)?other\s+(?:one|ones|items?|pieces?|knives|knifes)\s+(?:i|we)\s+(?:use|keep|like)\b|\bthe\s+other\s+\w+\s+(?:is|are)\s+(?:very\s+)?(?:good|fine|ok(?:ay)?)\b|\bthe\s+rest\s+(?:of\s+(?:the|my|our)\s+order\s+)?(?:\([^)]{0,60}\)\s+)?(?:is|are|was|were)\s+(?:all\s+)?(?:fine|good|ok(?:ay)?|perfect|great)\b|\b(?:we'?re|i'?m|we\s+are|i\s+am)\s+keeping\s+(?:those|them|the\s+rest|everything\s+else)\b",
+            r"(?i)\bpartial(?:ly)?\b|\b(?:this|that|the)\s+(?:amount|sum|price)\s+only\b|\bonly\s+(?:this|that|the)\s+(?:amount|sum|price)\b|\b(?:for|of)\s+(?:one|1)\s+(?:piece|item|unit|part|of\s+(?:them|the\s+\w+))(?:\s+only)?\b|\bmoney\s+for\s+(?:the|that|this)\s+\w+(?:\s+\w+)?\s+back\b|\b(?:the\s+)?rest\s+(?:can|may|will|should)\s+stay\b|\bkeep\s+the\s+rest\b|\b(?:the\s+)?other\s+(?:one|ones|items?|pieces?|knives|knifes)\s+(?:i|we)\s+(?:use|keep|like)\b|\bthe\s+other\s+\w+\s+(?:is|are)\s+(?:very\s+)?(?:good|fine|ok(?:ay)?)\b|\bthe\s+rest\s+(?:of\s+(?:the|my|our)\s+order\s+)?(?:\([^)]{0,60}\)\s+)?(?:is|are|was|were)\s+(?:all\s+)?(?:fine|good|ok(?:ay)?|perfect|great)\b|\b(?:we'?re|i'?m|we\s+are|i\s+am)\s+keeping\s+(?:those|them|the\s+rest|everything\s+else)\b|\b(?:says?\s+(?:to\s+)?|i'?ll\s+|we'?ll\s+|(?:i|we)\s+will\s+)keep\s+the\s+(?:rest|others?|[a-z][\w-]+)\b|\bthe\s+rest\s+(?:i|we)(?:'ll|\s+will)?\s+keep\b",
         )
         .ok()
     })
@@ -861,7 +861,7 @@ pub fn rest_kept(text: &str) -> bool {
         .get_or_init(|| {
             Some((
                 Regex::new(
-                    r"(?i)\b(?:keep(?:ing)?|kept)\s+(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))\b|\b(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))(?:\s+of\s+(?:the|my)\s+(?:order|items?))?\s+(?:is|are)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|perfect)\b",
+                    r"(?i)\b(?:keep(?:ing)?|kept)\s+(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))\b|\b(?:the\s+)?(?:rest|others|other\s+(?:one|ones|items?|two|three|parts?|pieces?))(?:\s+of\s+(?:the|my)\s+(?:order|items?))?\s+(?:is|are)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|perfect)\b|\bthe\s+rest\s+(?:i|we)(?:'ll|\s+will)?\s+keep\b",
                 )
                 .ok()?,
                 // "keeping the pot" beside "only the lid": another thing of the order kept.

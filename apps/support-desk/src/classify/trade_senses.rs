@@ -215,6 +215,28 @@ pub const SENSES: &[(&str, &str, &str)] = &[
         "signature",
         r"(?m:^)(?:(?-i:[A-Z])[\w.&'-]*[ \t]+){1,4}(?:officer|consultant|nurse|doctor|inspector|paramedic|surgeon|registrar|firefighter|investigator|caseworker|adviser|advisor)s?(?:[ \t]*\([^)\n]*\))?[ \t]*(?m:$)",
     ),
+    // A title or a workplace alone on a signature's line, with no closing above it (outside attack 63: "Hannah\nSolicitor",
+    // "Jonas\nClinical Lead, Burns Unit", "Poison Centre", "Personal Injury Lawyer"): capitalised words only.
+    (
+        "job",
+        "signature line",
+        r"(?m:^)[ \t]*(?-i:(?:[A-Z][\w.&'-]*[ \t]*,?[ \t]+){0,4}(?:Paramedic|Solicitor|Paralegal|Barrister|Lawyer|Attorney|Nurse|Doctor|Surgeon|Firefighter|Coroner|(?:Burns?|Injury|Poison|Poisons|Trauma|Fire|Accident)[ \t]+(?:Unit|Centre|Center|Clinic|Ward|Service|Department|Team|Lawyers?|Solicitors?))s?)[ \t]*(?m:$)",
+    ),
+    // What goods are called when a danger word names their use (outside attack 63): a burn setting, a calorie-burn
+    // tracker, a wood-burning pen, injury-prevention pads, an anti-scald valve, an explosion box, poison ivy gloves.
+    (
+        "burn",
+        "goods",
+        r"burn[- ](?:settings?|levels?|control(?:\s+dial)?|proof|protection|protective|resistant|guard|cream|gel|dressings?|tracker)\b|(?:calorie|fat)[- ]burn\w*|(?:wood|pyrography)[- ]burning\b",
+    ),
+    (
+        "injury",
+        "goods",
+        r"(?:anti|sports?)[- ]injury\b|injury[- ](?:prevention|recovery|support|protection|guard|free|proof)\b",
+    ),
+    ("scald", "goods", r"(?:anti|no)[- ]scald\w*|scald[- ](?:guard|proof|protection|valve|stop|safe)\w*"),
+    ("explosion", "goods", r"explosion[- ](?:box(?:es)?|cards?|prints?|printed|gift)\b"),
+    ("poison", "botany", r"poison[- ](?:ivy|oak|sumac)\b"),
     // Outside attack 55 (`body-part-words`): a piece of furniture's broken leg ("The table arrived with a broken leg",
     // "Chair #2 has a broken leg", "Dog bed frame - broken leg out of the box"). The furniture is the subject and only
     // the words of arriving or having stand between: "the chair collapsed and my dad has a broken leg" names a person.

@@ -848,6 +848,16 @@ pub fn refund_only_supposed(own: &str) -> bool {
         rest.push_str(&cond.replace_all(&plain, " "));
         rest.push(' ');
     }
+    // Goods still on their way are no fault told when the refund hangs on how they come ("fan not arrived yet, if it
+    // come damaged you refund $247.00?", outside attack 61).
+    static NOT_YET: OnceLock<Option<Regex>> = OnceLock::new();
+    let rest = match re(
+        &NOT_YET,
+        r"(?i)\b(?:(?:has|have|is|it'?s|hasn'?t|haven'?t|isn'?t|not|still\s+not)\s+)+(?:arrived|come|came|here|been\s+delivered|delivered)\s+yet\b",
+    ) {
+        Some(r) if supposed => r.replace_all(&rest, " ").into_owned(),
+        _ => rest,
+    };
     supposed && !super::desk26::names_problem(&rest)
 }
 
