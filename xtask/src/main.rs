@@ -4880,6 +4880,26 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack50_refund_words_that_ask_nothing",
         also: &[],
     },
+    // F1669: a telephone number under the name never adds to the ask (attack 63)
+    Mutation {
+        property: "a telephone number alone on its line under the name adds nothing to the ask, never paid above it (F1669)",
+        file: "apps/support-desk/src/classify/layout.rs",
+        original: "        if telephone_line(bare) {",
+        broken: "        if telephone_line(bare) && false {",
+        package: "support-desk",
+        filter: "attack62_left::attack62_a_telephone_line_under_the_name_adds_nothing",
+        also: &[],
+    },
+    // F1669: an instalment plan asked back with its fee is an over-ask, never the fee paid alone (attack 62)
+    Mutation {
+        property: "the whole instalment plan asked back with its fee is refused as an over-ask (X2), never the fee paid alone (F1669)",
+        file: "apps/support-desk/src/classify/parts_asked.rs",
+        original: "    let (n, v) = paid_by_instalments(own)?;\n    if n < 2",
+        broken: "    let (n, v) = None::<(i64, i64)>?;\n    if n < 2",
+        package: "support-desk",
+        filter: "attack62_left::attack62_instalment_plans_are_counted",
+        also: &[],
+    },
     // F1668: a part missing while the rest came is never paid as the whole order (attack 59)
     Mutation {
         property: "a part of the order missing while the rest came, asked back, is its own figure or U1, never the whole order paid (F1668)",

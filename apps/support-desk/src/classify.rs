@@ -484,7 +484,7 @@ fn res() -> &'static Res {
             )
             .ok()?,
             acknowledged: Regex::new(&format!(
-                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:you|u|your\s+\w+|they|you\s+guys)\s+(?:already\s+|just\s+|have\s+|had\s+|'ve\s+|finally\s+)*(?:sent|issued|processed|made|paid|did|approved|put\s+through|gave\s+me)\b|\b(?:asked|requested|applied|claimed|filed|submitted)\b[^.?!\n]{{0,40}}\brefund\w*\b[^.?!\n]{{0,40}}\b(?:rejected|declined|refused|denied|turned\s+down)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
+                r"(?i)\b(?:(?:got|received|saw|see|seen|noticed)\s+(?:my|the|your|a|our)\s+refund\w*|(?:my|the|your|our)\s+refund\b(?:\s+(?:of|for)\s+[^.?!\n,]{{0,30}}?)?\s+(?:(?:has|have|had|was|is|finally|already|just|now)\s+)*(?:arrived|landed|came through|went through|cleared|showed up|appeared|posted|hit|reached|been (?:issued|processed|received|credited|paid|completed|sent)|issued|processed|received|credited|completed|in\b)|(?:you|you've|you have|you guys|your team|they|they've|we)\s+(?:already\s+|have\s+|had\s+)*refunded|(?:was|were|have been|has been|had been|already been|already)\s+refunded|(?:thanks?|thank\s+you|ta|cheers|many\s+thanks|thx|thnx|tnx|thanx|ty)\s+(?:\w+\s+){{0,2}}?for\s+(?:(?:processing|sorting(?:\s+out)?|handling|issuing|arranging|approving|doing|sending)\s+)?(?:the|my|your|that|this)\s+(?:[^\s?!]+\s+){{0,2}}?refund\w*(?:\s+(?:of|for)\s+{money_any})?|\brefund\w*\s+(?:has\s+|was\s+|is\s+)?(?:received|arrived|landed|came through|went through|showed up|appeared|confirmed)\b|\b(?:thanks?|thank\s+you|cheers|grateful|appreciate\w*)\s+(?:\w+\s+){{0,3}}?(?:for\s+)?(?:\w+\s+){{0,2}}?(?:refunding|reimbursing|crediting)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:already\s+)?(?:got|received|had|was\s+given|were\s+given)\b|\b(?:the|my|your|that|this)\s+refund\s+(?:that\s+|which\s+)?(?:you|u|your\s+\w+|they|you\s+guys)\s+(?:already\s+|just\s+|have\s+|had\s+|'ve\s+|finally\s+)*(?:sent|issued|processed|made|paid|did|approved|put\s+through|gave\s+me)\b|\b(?:asked|requested|applied|claimed|filed|submitted)\b[^.?!\n]{{0,40}}\brefund\w*\b[^.?!\n]{{0,40}}\b(?:rejected|declined|refused|denied|turned\s+down)\b|\b(?:refund|return)\s+(?:policy|policies|process|terms|conditions|rules|window|period)\b|money[- ]back\s+guarantee|\b(?:got|received|gotten)\s+(?:(?:my|the|our|your)\s+)?(?:money|cash|funds|payment|{money_any})\s+(?:\w+\s+)?back\b|\b(?:do|does)\s+(?:you|your \w+)\s+(?:offer|give|do|provide|allow)\s+refunds\b|\bare\s+refunds\s+(?:possible|available|allowed)\b|\b(?:do|does|are|is|how|when|where|what|why|will|would)\b[^.!?\n]{{0,40}}\brefunds\b[^.!?\n]{{0,60}}\?|\bhow\s+(?:long|many\s+days|quickly|soon)\s+(?:do|does|will|would|should|can)\s+(?:a|the)\s+refund\s+(?:\w+\s+)?take\b|\b(?:is|are)\s+(?:it|this|these|they|(?:the|my|this|your)\s+(?:\w+\s+)?\w+)\s+refundable\b)",
             ))
             .ok()?,
             status_question: Regex::new(
@@ -688,11 +688,13 @@ fn res() -> &'static Res {
                 r"avvocat[oi]|advocaat|prawnik\w*|demandar|denunciar|legal\s+(?:steps|route|claim|proceedings|recourse)|",
                 r"take\s+(?:this|it|you|the\s+matter)\s+(?:further|to\s+court)|see\s+you\s+in\s+court|class\s+action",
                 // Outside attack 62 (`legal2`): the courts and their steps in other words.
-                r"|litigat\w*|(?:court|legal)\s+proceedings|proceedings\s+against|(?:issue|start|commence|begin|bring)\w*\s+",
+                r"|(?:to|into|start\w*|begin\w*|commence\w*|pursue|threaten\w*|consider\w*|initiat\w*|face)\s+litigation|litigat(?:e|ing)\b|(?:court|legal)\s+proceedings|proceedings\s+against|(?:issue|start|commence|begin|bring)\w*\s+",
                 r"proceedings|(?:through|in|to)\s+the\s+courts|let\s+(?:a|the)\s+judge|(?:a|the)\s+judge\s+(?:(?:can|will|could|should|would|may|to)\s+)?(?:decide|sort|settle|",
                 r"rule|hear)\w*|fil(?:e|ing)\s+(?:a\s+)?suit|small\s+claim|money\s+claim\s+online|magistrates?|",
                 r"instructed\s+(?:a\s+)?(?:counsel|barrister|solicitor|lawyer)|barristers?\b[^.!?\n]{0,20}\bwill|rechtsschutz\w*|refund\s+or\s+legal|",
-                r"(?:report|complain)\w*\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?government",
+                r"(?:report|complain)\w*\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?government|",
+                // Outside attack 64 (`legal_arbitration`): arbitration, a tribunal, papers served.
+                r"arbitrat(?:ion|or|e|ing)|tribunal|ncat|vcat|qcat|serv(?:e|ed|ing)\s+(?:you\s+)?(?:with\s+)?(?:the\s+)?(?:papers|a\s+claim|notice)",
                 r")\b",
             ))            .ok()?,
             listed: Regex::new(concat!(
@@ -3853,7 +3855,10 @@ pub fn duplicate_charge(text: &str) -> bool {
 /// The duplicate-charge fact on prepared text, comparisons ("paid twice as much") cut out first.
 fn is_duplicate(own: &str) -> bool {
     let r = res();
-    r.duplicate.is_match(&r.comparison.replace_all(own, " ")) || acts::duplicate_named(own) || duplicates::reported(own)
+    (r.duplicate.is_match(&r.comparison.replace_all(own, " "))
+        || acts::duplicate_named(own)
+        || duplicates::reported(own))
+        && !duplicates::plan_payments(own)
 }
 
 /// Safety, legal or injury words anywhere in the (normalised) text, quotes included: escalating is the safe side.
@@ -5024,7 +5029,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                 && match a {
                     Amount::Missing | Amount::Full => true,
                     // The rest kept and no figure read yet (the step above): the part's own figure may settle it.
-                    Amount::Ambiguous => roles::rest_kept(&own),
+                    Amount::Ambiguous => roles::rest_kept(&own) || parts_asked::carriage_asked(&own),
                     Amount::Cents(v) => {
                         v == o.amount_cents
                             || parts_asked::count_read_as_money(&own, v)

@@ -156,3 +156,80 @@ fn attack62_parts_counts_and_suppositions_are_read() {
         ),
     ]);
 }
+
+/// Outside attack 64 (`legal_arbitration`, `injury_skin`, `hazard_other_words`): arbitration and tribunals, skin that
+/// weeps or goes septic, water collecting in a fitting, a kettle that boiled dry — escalated (E2).
+#[test]
+fn attack64_arbitration_skin_and_hazards_escalate() {
+    all_escalated(&[
+        "The blender died. Refund it, or we go to arbitration.",
+        "I'm lodging a claim with the consumer tribunal unless you refund me.",
+        "The cream left her cheeks weeping and crusted. Refund please.",
+        "His new earring hole went septic after the studs. Refund.",
+        "The strap cut off the circulation, my fingers went white. Money back please.",
+        "There's rainwater collecting inside the garden light fitting. Refund please.",
+        "The travel kettle boiled dry and kept going. Refund.",
+        "The coin battery drops out of the remote whenever my toddler picks it up. Refund please.",
+    ]);
+}
+
+/// Outside attack 64 (`unit_a_piece`, `instalments_n_of_m`, `part_no_price`, `thanks_processing`, `titles`): a unit's
+/// price told "a piece" is no item added to the ask; the payments made are counted; a part told absent with no price
+/// is U1; thanks in advance for processing a refund asks it; a title line under the name is no threat.
+#[test]
+fn attack64_units_instalments_parts_and_titles_are_read() {
+    check(&[
+        ("Three glasses arrived cracked, $6.00 a piece, refund $18.00 please.", 4_800, NONE, refund(1_800)),
+        (
+            "I paid 3 of my 5 monthly instalments of $40.00. Please refund what I've paid so far.",
+            20_000,
+            NONE,
+            refund(12_000),
+        ),
+        (
+            "Finance plan 4 x £30.00. Paid to date: 2. Item returned. Please reimburse the instalments paid.",
+            12_000,
+            NONE,
+            refund(6_000),
+        ),
+        ("Delivery incomplete: charger absent. Kindly credit the charger.", 9_900, NONE, other("escalate", "U1")),
+        ("Thank you in advance for processing my refund for the lamp, it flickers.", 3_900, NONE, refund(3_900)),
+        (
+            "The desk came scratched, please refund.\n\nLena Park\nSenior Associate, Litigation",
+            24_000,
+            NONE,
+            refund(24_000),
+        ),
+        (
+            "A couple of hundred quid on these boots and the sole split - refund $30.00 for the repair please.",
+            18_000,
+            NONE,
+            refund(3_000),
+        ),
+        ("thx for the $25.00 refund, all sorted", 2_500, NONE, other("close", "C1")),
+        (
+            "I've made two payments of $30.00 out of four on the bike plan. Refund the two please.",
+            12_000,
+            NONE,
+            refund(6_000),
+        ),
+        (
+            "The phone case is fine but the screen protector was cracked. Money back for the protector only please.",
+            4_500,
+            NONE,
+            other("escalate", "U1"),
+        ),
+        (
+            "Please refund me, the lamp shade is dented.\n\nRui Costa | Court Liaison Officer",
+            5_400,
+            NONE,
+            refund(5_400),
+        ),
+        (
+            "The walking boots gave me blood blisters, I can hardly walk. Refund please.",
+            8_900,
+            NONE,
+            other("escalate", "E2"),
+        ),
+    ]);
+}

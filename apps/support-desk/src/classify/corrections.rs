@@ -56,7 +56,13 @@ fn patterns() -> &'static Patterns {
                 r"|(?:amount|figure|number|sum|price|total)\s+(?:is|was)\s+(?:wrong|incorrect|a\s+typo|not\s+right)",
                 r"|amend\s+(?:that|it|this|the\s+(?:amount|figure))\s+to|scratch\s+(?:the|that|my)\s+(?:amount|figure|number)",
                 r"|corrected\s+(?:refund\s+)?(?:amount|figure|total|sum)|disregard(?:\s+(?:that|this|it|the\s+(?:first|previous|above|earlier)(?:\s+(?:one|amount|figure))?))?",
-                r"|(?:the\s+)?(?:right|correct|actual|real)\s+(?:number|figure|amount|sum|total)\s+(?:is|was|should\s+be))\b",
+                r"|(?:the\s+)?(?:right|correct|actual|real)\s+(?:number|figure|amount|sum|total)\s+(?:is|was|should\s+be)",
+                // Outside attack 62 (`correction_lower`): second thoughts in other words — "Amendment:", "just checked my
+                // receipt", "oh wait, that was the price before the discount", "hang on", "hmm no, looking again",
+                // "I've double checked", "please read X instead", "we only paid", "wrong number".
+                r"|amendment|(?:just\s+)?checked\s+(?:my|the)\s+(?:receipt|invoice|statement|order|bank)|(?:oh\s+)?wait\s*,?\s*(?:that|it)\s+was",
+                r"|hang\s+on|h+m+\s*,?\s*no|looking\s+again|double[- ]?checked|please\s+read|(?:we|i)\s+only\s+paid",
+                r"|wrong\s+(?:number|figure|amount|price))\b",
             ))
             .ok()?,
             // F1608: "pardon" or "oops" right before the figure ("54,90 € for the lamp... pardon, 45,90 €"); a bare

@@ -78,10 +78,26 @@ fn patterns() -> Option<&'static Patterns> {
 }
 
 /// Whether the customer reports being charged more than once for one purchase (the shapes in the module doc).
+/// Payments of a plan ("two payments of $12.49 out of three on the laptop plan", "2 of my 4 instalments", outside
+/// attack 64): each payment is owed, none is charged twice.
+pub fn plan_payments(text: &str) -> bool {
+    static PLAN: OnceLock<Option<Regex>> = OnceLock::new();
+    PLAN.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:instal(?:l)?ments?|pay[- ]in[- ]\d|payment\s+plan|finance\s+(?:plan|agreement)|(?:payments?|instal(?:l)?ments?)\b(?:[^.!?\n]|\.\d){0,30}?\bout\s+of\s+(?:two|three|four|five|six|\d)|(?:on|under)\s+(?:the|a|my)\s+(?:[\w-]+\s+)?plan|monthly\s+plan)\b").ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(text))
+        // "my instalment was taken twice" is a duplicate all the same.
+        && !["twice", "double", "two times", "duplicate", "same payment"].iter().any(|w| text.to_lowercase().contains(w))
+}
+
 pub fn reported(own: &str) -> bool {
     let Some(p) = patterns() else { return false };
     let text = p.comparison.replace_all(own, " ");
     if p.separate.is_match(&text) {
+        return false;
+    }
+    if plan_payments(&text) {
         return false;
     }
     // ask44 (ADR-1492): a repeat word that counts a frequency ("twice a year", "two times per month") counts no charge.

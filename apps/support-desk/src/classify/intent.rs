@@ -464,6 +464,19 @@ fn tokens(text: &str, start: usize, end: usize) -> Vec<Tok> {
             out[i].w = W::Want;
         }
     }
+    // "I'm only after $40.99", "we're just after the £12 back": "after" as seeking wants (outside attack 62,
+    // `partial_of_total`); "after the refund" or "I'm after a week" tells a time.
+    for i in 1..out.len() {
+        if out[i].text == "after" && out.get(i + 1).is_some_and(|n| matches!(n.w, W::Figure | W::MoneyNoun)) {
+            let prev: Vec<&str> = out[i.saturating_sub(2)..i].iter().map(|t| t.text.as_str()).collect();
+            let seeker = |w: &str| matches!(w, "i'm" | "im" | "we're" | "am" | "are");
+            if prev.last().is_some_and(|w| seeker(w))
+                || (prev.len() == 2 && seeker(prev[0]) && matches!(prev[1], "only" | "just" | "really" | "simply"))
+            {
+                out[i].w = W::Want;
+            }
+        }
+    }
     // "I'd rather have", "we would rather get": a preference wants (blind122 `g-003`: "I'd rather just have the £22.00
     // for the frother back"). "Rather than" compares; it wants nothing.
     for i in 1..out.len() {

@@ -245,6 +245,52 @@ fn lines_asked(p: &Patterns, own: &str) -> Option<i64> {
 
 /// Items side by side in one asking sentence: at least two figures, each pair joined by a comma, a semicolon, "&",
 /// "and" or a bracket, with no word between them that makes them alternatives, a correction, a working or a total.
+/// Whether the words between two equal figures ask the second with nothing of its own ("is $46.00; refund $46.00"):
+/// the figure told, then asked. "($30); refund the saucer ($30)" names another item.
+fn asks_it_again(between: &str) -> bool {
+    let words: Vec<String> =
+        between.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    matches!(words.as_slice(), [v] | [v, _] if v.starts_with("refund") || v.starts_with("reimburse"))
+        && words.get(1).is_none_or(|w| matches!(w.as_str(), "me" | "us" | "please" | "pls"))
+}
+
+/// Whether the words right after a figure make it a unit's price ("a piece", "a head", "per pack", "apiece", "each").
+fn unit_price_after(after: &str) -> bool {
+    let words: Vec<String> = after
+        .split_whitespace()
+        .take(2)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .collect();
+    match words.first().map(String::as_str) {
+        Some("each" | "apiece" | "ea") => true,
+        Some("a" | "per" | "an") => words.get(1).is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "piece"
+                    | "head"
+                    | "pack"
+                    | "bottle"
+                    | "box"
+                    | "tin"
+                    | "unit"
+                    | "pair"
+                    | "item"
+                    | "one"
+                    | "jar"
+                    | "bag"
+                    | "set"
+                    | "ticket"
+                    | "person"
+                    | "seat"
+                    | "roll"
+                    | "can"
+                    | "packet"
+            )
+        }),
+        _ => false,
+    }
+}
+
 fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
     for s in super::desk25::sentences(own) {
         if !super::intent_in(s).request {
@@ -264,7 +310,10 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
                 && !super::corrections::marks_correction(between)
                 // The same figure twice is two items only when nothing but a joiner or an item's name stands between
                 // ("$30, $30", "$30 for the cup & $30 for the saucer"), never "$56, the receipt says 56.00".
-                && (w[0].cents != w[1].cents || p.same_items.is_match(between))
+                // A unit's price ("£4.25 a piece, refund £8.50", outside attack 64) is the units' working, no item.
+                && !unit_price_after(s.get(w[0].span.end..).unwrap_or(""))
+                // "… is $46.00; refund $46.00": the figure told, then asked — one figure, never two items.
+                && (w[0].cents != w[1].cents || (p.same_items.is_match(between) && !asks_it_again(between)))
             }) && figs.iter().all(|f| f.cents >= 100 && !p.told_price.is_match(s.get(..f.span.start).unwrap_or("")))
                 && !p.kept.is_match(s)
                 && !p.corrected.is_match(s);

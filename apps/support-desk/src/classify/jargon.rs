@@ -36,7 +36,7 @@ fn patterns() -> &'static Patterns {
     P.get_or_init(|| {
         Some(Patterns {
             field: Regex::new(concat!(
-                r"(?im)^(?P<lead>[ \t]*(?:[-*•·▪][ \t]*)?)(?P<label>requested(?:[ \t]+(?:action|resolution|outcome|remedy|refund|credit))?",
+                r"(?im)(?P<lead>(?:^|[.!?][ \t]+)[ \t]*(?:[-*•·▪][ \t]*)?)(?P<label>requested(?:[ \t]+(?:partial|full|goodwill))?(?:[ \t]+(?:action|resolution|outcome|remedy|refund|credit))?",
                 r"|request|customer[ \t]+request|resolution(?:[ \t]+(?:requested|sought|required|wanted|expected))?",
                 r"|(?:desired|expected|preferred)[ \t]+(?:outcome|resolution|result|remedy)|outcome[ \t]+(?:sought|requested|required|wanted|expected)",
                 r"|action[ \t]+(?:requested|required|needed|sought)|remedy[ \t]+(?:sought|requested)|ask)[ \t]*[:=–—-][ \t]*(?P<value>\S.*)$",
@@ -87,7 +87,11 @@ pub fn plain_requests(text: &str) -> String {
     let p = patterns();
     let text = p.field.replace_all(text, |c: &regex::Captures| {
         let value = &c["value"];
-        if p.money_value.is_match(value) && !p.negated.is_match(value) {
+        // A label that names the money ("Requested partial credit: $114.00") takes a bare figure as its value.
+        let label = c["label"].to_lowercase();
+        let figure_for_money = (label.contains("credit") || label.contains("refund"))
+            && value.trim_start().starts_with(|ch: char| ch.is_ascii_digit() || "$€£".contains(ch));
+        if (p.money_value.is_match(value) || figure_for_money) && !p.negated.is_match(value) {
             format!("{}We request {value}", &c["lead"])
         } else {
             c[0].to_string()

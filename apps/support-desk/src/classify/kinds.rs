@@ -174,7 +174,9 @@ fn res() -> &'static Res {
             ))
             .ok()?,
             // "10 of the 25 back", "refund me 15 of the 40": the first figure out of the second.
-            of_the: Regex::new(&format!(r"(?i)(?P<x>{f})\s+(?:out\s+)?of\s+the\s+(?P<y>{f})(?P<after>\s*(?:back|refund\w*|please|pls|total|paid|[.,!?;]|$))")).ok()?,
+            // The whole's figure ends where no digit follows ("of the $64.50 I paid": never "$64" and ".50"; outside attack
+            // 62, `part_of_price`), the whole told as what was paid or spent.
+            of_the: Regex::new(&format!(r"(?i)(?P<x>{f})\s+(?:out\s+)?of\s+(?:the|my|our)\s+(?P<y>{f})(?P<after>(?:\s+(?:i|we)\s+(?:paid|spent|was\s+charged|were\s+charged))?\s*(?:back|refund\w*|please|pls|total|paid|order|returned|[,!?;]|\.(?:\s|$)|$))")).ok()?,
             chat_role: Regex::new(r"(?i)^\W*(?:bot|assistant|chatbot|virtual\s+assistant|agent)\b").ok()?,
             // An ask limited to a part: "only", "just", "that part", "partial".
             only_part: Regex::new(r"(?i)\b(?:only|just|part|portion|partial(?:ly)?|component)\b").ok()?,

@@ -134,6 +134,15 @@ pub fn plain_requests(text: &str) -> String {
         Some(re) => re.replace_all(text, "please, we request ${what}").into_owned(),
         None => text.to_string(),
     };
+    // "Thank you in advance for processing my refund", "Appreciate you processing my refund": the refund asked.
+    static PROCESSING: OnceLock<Option<Regex>> = OnceLock::new();
+    let processing = PROCESSING.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:please,\s+we\s+request|appreciate\s+(?:you|it\s+if\s+you)|(?:i|we)(?:'d|\s+would)\s+appreciate\s+you)\s+(?:processing|issuing|sorting(?:\s+out)?|arranging|approving|actioning)\s+(?P<np>(?:my|the|a|our)\s+refund)(?:\s+in\s+advance)?").ok()
+    });
+    let text = match processing {
+        Some(re) => re.replace_all(&text, "please, we request ${np}").into_owned(),
+        None => text,
+    };
     // "Do you offer refunds? If so I'd like one for the cookbook set": the "one" wanted is a refund (outside attack 63,
     // `request-probe`).
     static ONE: OnceLock<Option<Regex>> = OnceLock::new();

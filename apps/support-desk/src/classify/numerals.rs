@@ -357,6 +357,17 @@ fn vague_hundreds(text: &str) -> String {
         return text.to_string();
     };
     re.replace_all(text, |c: &regex::Captures| {
+        // Beside an exact figure in its sentence ("A couple of hundred dollars is what I paid, but I only want back
+        // $40.00", outside attack 64) the vague count tells a price, and asks nothing: it names no figure at all.
+        let m = c.get(0).map_or(0..0, |m| m.range());
+        let from = text[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+        let to = text[m.end..].find(['!', '?', '\n']).map_or(text.len(), |i| m.end + i);
+        let exact = text[from..to].split_whitespace().any(|w| {
+            w.chars().any(|ch| ch.is_ascii_digit()) && (w.contains(['$', '€', '£']) || w.contains(['.', ',']))
+        });
+        if exact {
+            return "a lot of money".to_string();
+        }
         let times = if c["q"].to_lowercase().contains("couple") { 2 } else { 3 };
         let unit = if c["unit"].eq_ignore_ascii_case("hundred") { 100 } else { 1000 };
         format!("about {}", times * unit)

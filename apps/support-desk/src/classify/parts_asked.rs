@@ -261,6 +261,20 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
                 figure_beside(own, &figures, &words, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure),
             );
         }
+        // The carriage asked by its name, its figure told inside the order's ("Order $57.50 (incl. $7.00 shipping).
+        // Please refund the shipping.", "charged $264.49 of which $10.00 for express. Refund the express charge",
+        // outside attack 62 `shipping_in_total`): that figure. With no figure told, the words may name the whole
+        // delivery ("refund the delivery" of a parcel that never came): no reading here.
+        if carriage_named(s)
+            && let Some(v) = figure_beside(
+                own,
+                &figures,
+                &["shipping", "delivery", "postage", "express", "carriage", "courier"],
+                order_cents,
+            )
+        {
+            return Some(PartAsked::Figure(v));
+        }
         if p.mine.is_match(s) {
             return Some(figure_of_writer(own, &figures, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
         }
@@ -390,9 +404,10 @@ fn instalment_plan(own: &str) -> Option<(i64, i64)> {
                 format!(r"\b(?P<N>{n})\s+(?:monthly\s+|weekly\s+)?(?:instal(?:l)?ments?|payments)\s+of\s+{v}"),
                 format!(r"{v}\s+(?:a|per|each)\s+(?:month|week)\s+(?:for|over)\s+(?P<N>{n})\s+(?:months|weeks)"),
                 format!(r"\b(?P<N>{n})\s*(?:[x×]|times)\s*{v}"),
-                format!(r"\b(?:the\s+)?(?P<N>{n})\s+(?:monthly|weekly)\s+{v}\s+(?:payments|instal(?:l)?ments)"),
+                format!(r"\b(?:the\s+)?(?P<N>{n})\s+(?:(?:monthly|weekly)\s+)?{v}\s+(?:monthly\s+)?(?:payments|instal(?:l)?ments)"),
                 format!(r"\b(?:monthly|weekly)\s+{v}\s+(?:over|for)\s+(?P<N>{n})\s+(?:months|weeks)"),
-                format!(r"\b(?P<N>{n})\s+(?:monthly\s+)?(?:instal(?:l)?ments?|payments)\s+\({v}\s+each\)"),
+                format!(r"\b(?P<N>{n})\s+(?:monthly\s+)?(?:instal(?:l)?ments?|payments)\s+\({v}(?:\s+each)?\)"),
+                format!(r"\bpay[- ]in[- ](?P<N>{n})\b[^.!?\n]{{0,40}}?{v}\s+(?:per|each|a|an)\s+(?:instal(?:l)?ment|payment)"),
             ];
             // One name per alternative: the regex crate wants distinct names.
             let joined = alt
@@ -405,7 +420,7 @@ fn instalment_plan(own: &str) -> Option<(i64, i64)> {
         })
         .as_ref()?;
     let c = re.captures(own)?;
-    let k = (0..6).find(|k| c.name(&format!("n{k}")).is_some())?;
+    let k = (0..7).find(|k| c.name(&format!("n{k}")).is_some())?;
     let n = count(c.name(&format!("n{k}"))?.as_str());
     let v = super::money::number(c.name(&format!("v{k}"))?.as_str())?;
     Some((n, v))
@@ -418,14 +433,14 @@ fn instalments_paid(own: &str) -> Option<i64> {
     let re = RE
         .get_or_init(|| {
             Regex::new(&format!(
-                r"(?i)\b(?P<a>{n})\s+(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\s+(?:(?:have\s+been|were|was)\s+)?(?:taken|paid|made|debited|gone\s+out)\b|\bpaid\s+(?P<b>{n})\s+(?:of\s+(?:the\s+)?(?:{n})\b|(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\b)|\bafter\s+(?P<c>{n})\s+(?:months|payments|instal(?:l)?ments)\b",
+                r"(?i)\b(?P<a>{n})\s+(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\s+(?:of\s+\S+\s+)?(?:(?:have\s+been|were|was|have|already)\s+)?(?:taken|paid|made|debited|gone\s+out|went\s+(?:out|from))\b|\b(?P<g>{n})\s+(?:paid|taken|made)\b|\b(?P<h>{n})\s+(?:have|has)\s+(?:already\s+)?been\s+(?:taken|paid|debited)\b|\bpaid\s+(?P<i>{n})\s*/\s*(?:{n})\b|\bpaid\s+(?:the\s+first\s+)?(?P<b>{n})\s+(?:of\s+(?:the\s+|my\s+|our\s+)?(?:{n})\b|(?:monthly\s+)?(?:payments?|instal(?:l)?ments?|months?)\b|so\s+far\b)|\bafter\s+(?P<c>{n})\s+(?:months|payments|instal(?:l)?ments)\b|\bpaid\s+to\s+date\s*[:=]?\s*(?P<d>{n})\b|\bmade\s+(?P<e>{n})\s+(?:monthly\s+)?(?:payments|instal(?:l)?ments)\b|\bthe\s+first\s+(?P<f>{n})\s+(?:of|instal(?:l)?ments|payments)\b",
                 n = NUMBER_WORDS
             ))
             .ok()
         })
         .as_ref()?;
     let c = re.captures(own)?;
-    Some(count(c.name("a").or(c.name("b")).or(c.name("c"))?.as_str()))
+    Some(count(["a", "b", "c", "d", "e", "f", "g", "h", "i"].iter().find_map(|k| c.name(k))?.as_str()))
 }
 
 /// What was paid so far asked back: a deposit (its figure beside the word) or instalments counted (the count paid
@@ -437,7 +452,7 @@ fn paid_so_far(before: &str, sentence: &str, own: &str, order_cents: i64) -> Opt
         .get_or_init(|| {
             Some((
                 Regex::new(r"(?i)\b(?:deposit|down\s*payment|downpayment|put\s+(?:[$€£]\s?)?\d[\d.,]*\s+down)\b").ok()?,
-                Regex::new(&format!(r"(?i)\b(?:the|my|those|these|both)\s+(?P<n>{NUMBER_WORDS})?\s*(?:instal(?:l)?ments?|monthly\s+payments|payments)\b|\bwhat\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?paid(?:\s+so\s+far)?\b|\b(?:the\s+)?(?:payments|instal(?:l)?ments)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:made|paid)\b|\bthose\s+(?:two|three|four|\d)\b|\bthose\s+refunded\b|\b(?:amount|total|money|sum)\s+(?:i'?ve\s+|i\s+have\s+)?paid\s+(?:to\s+date|so\s+far)\b")).ok()?,
+                Regex::new(&format!(r"(?i)\b(?:the|my|those|these|both)\s+(?P<n>{NUMBER_WORDS})?\s*(?:instal(?:l)?ments?|monthly\s+payments|payments)\b|\bwhat\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?paid(?:\s+so\s+far)?\b|\b(?:the\s+)?(?:payments|instal(?:l)?ments)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:already\s+)?(?:made|paid)\b|\bthose\s+(?:two|three|four|\d)\b|\bthose\s+refunded\b|\b(?:give|send|pay)\s+(?:those|them)\s+back\b|\b(?:get|have)\s+(?:those|them|the)\s+(?:(?:two|three|four|\d)\s+)?back\b|\brefund\s+(?:the|those|these)\s+(?:two|three|four|\d)\s*(?:please|pls)?\s*(?:[.,!?]|$)|\b(?:refund|reimburse)\w*\s+(?:them|those)\b|\bwant\s+(?:them|those)\s+refunded\b|\b(?:of\s+)?(?:the\s+)?instal(?:l)?ments\s+(?:paid|made|taken)\b|\bwhat'?s\s+(?:been\s+)?paid\b|\b(?:amount|total|money|sum)\s+(?:i'?ve\s+|i\s+have\s+)?paid\s+(?:to\s+date|so\s+far)\b")).ok()?,
                 // The figure told as what was paid ("(£146.98 paid)", "$52.00 so far").
                 Regex::new(r"(?i)(?:[$€£]\s?)?(?P<v>\d{1,5}[.,]\d{2})(?:\s*(?:usd|eur|gbp))?\)?\s*(?:paid\b|so\s+far\b)").ok()?,
             ))
@@ -515,6 +530,22 @@ fn paid_by_instalments(own: &str) -> Option<(i64, i64)> {
     instalment_plan(own).filter(|_| paying)
 }
 
+/// The carriage named as what is asked ("refund the shipping", "the express charge", "the postage").
+fn carriage_named(sentence: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?i)\b(?:the|my|that)\s+(?:(?:express|next[\s-]day|priority|tracked)\s+)?(?:shipping|delivery|postage|express|carriage|courier)(?:\s+(?:charge|cost|fee|part|bit|money))?\b").ok()
+    })
+    .as_ref()
+    .is_some_and(|re| re.is_match(sentence))
+}
+
+/// Whether an asking sentence names the carriage: its figure, told inside the order's, may settle an amount the
+/// figures alone leave open.
+pub fn carriage_asked(own: &str) -> bool {
+    super::desk25::sentences(own).any(|s| carriage_named(s) && patterns().is_some_and(|p| p.ask.is_match(s)))
+}
+
 /// A thing of the order told missing while the rest came (outside attack 59, `G_missing_items`): "everything came
 /// except the charger", "I received the fan but not the remote", "no lid in the parcel", "the belt never arrived
 /// though the rest of the order did", "one item is missing from my order", "got the fan, still waiting for the
@@ -558,6 +589,9 @@ fn missing_part(own: &str) -> Option<Option<String>> {
             r"(?i)\bwhere\s+is\s+(?:the|my)\s+(?P<x>[a-z][\w-]+)\s*\?[^.!?\n]{0,20}?\b(?:parcel|box|package|delivery)\s+only\s+(?:had|contained)\b",
             r"(?i)(?:^|\n|[.!]\s+)\W*missing\s+(?P<x>[a-z][\w-]+)(?:\s+[a-z][\w-]+)?\s*,",
             r"(?i)\bshort[- ]?shipped\s*:\s*(?P<x>[a-z][\w-]+)",
+            // Outside attack 64 (`part_no_price`): "Order received incomplete: lid absent", "Issue: rain cover not
+            // delivered".
+            r"(?i)\b(?:incomplete|issue|problem|short|missing\s+items?)\s*[:;,–—-]\s*(?:the\s+)?(?P<x>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:absent|missing|not\s+(?:delivered|included|received|in\s+the\s+box|supplied))\b",
             r"(?i)\b(?P<x>[a-z][\w-]+)\s+(?:is\s+|was\s+)?missing\s+from\s+(?:the|my|our)\s+(?:order|parcel|box|delivery|package|set|kit)\b",
             r"(?i)\b(?:parcel|box|package|delivery|order)\s+lacked\s+(?:the|a|its)\s+(?P<x>[a-z][\w-]+)",
             r"(?i)\bthe\s+[\w-]+\s+came\s+(?:minus|without)\s+(?:the|its|a)\s+(?P<x>[a-z][\w-]+)",

@@ -876,7 +876,50 @@ pub fn rest_kept(text: &str) -> bool {
     let wrapping = |t: &str| {
         matches!(t.to_lowercase().as_str(), "box" | "packaging" | "receipt" | "packet" | "bag" | "label" | "invoice")
     };
-    rest.is_match(text) || (part.is_match(text) && thing.captures_iter(text).any(|c| !wrapping(&c["t"])))
+    rest.is_match(text)
+        || (part.is_match(text) && thing.captures_iter(text).any(|c| !wrapping(&c["t"])))
+        || another_part_at_fault(text)
+}
+
+/// The goods fine and another part of them at fault (outside attack 64, `part asked, no price told`): "the camera is
+/// good but lens cap it was damage", "Tv arrived ok but the remote had a crack", "the laptop itself is fine", "not the
+/// whole thing". "The kettle arrived ok but it leaks" tells the goods' own fault: no part.
+fn another_part_at_fault(text: &str) -> bool {
+    static RE: OnceLock<Option<(Regex, Regex)>> = OnceLock::new();
+    let Some((fine_but, itself)) = RE
+        .get_or_init(|| {
+            Some((
+                Regex::new(r"(?i)\b(?:is|was|arrived|came)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|good|great|perfect|grand)\s*,?\s+but\s+(?:the\s+|its\s+|my\s+)?(?P<next>[a-z][\w-]*)").ok()?,
+                Regex::new(r"(?i)\b[a-z][\w-]*\s+itself\s+is\s+(?:fine|ok(?:ay)?|good|great|perfect)\b|\bnot\s+the\s+whole\s+(?:thing|order|item|lot)\b").ok()?,
+            ))
+        })
+        .as_ref()
+    else {
+        return false;
+    };
+    itself.is_match(text)
+        || fine_but.captures_iter(text).any(|c| {
+            !matches!(
+                c["next"].to_lowercase().as_str(),
+                "it" | "its"
+                    | "it's"
+                    | "they"
+                    | "this"
+                    | "that"
+                    | "i"
+                    | "we"
+                    | "you"
+                    | "now"
+                    | "then"
+                    | "after"
+                    | "when"
+                    | "the"
+                    | "there"
+                    | "still"
+                    | "not"
+                    | "no"
+            )
+        })
 }
 
 /// ADR-399: the one figure a partial ask can mean — a price, a figure asked or an unexplained figure below the order's

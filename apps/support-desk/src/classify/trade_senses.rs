@@ -220,7 +220,7 @@ pub const SENSES: &[(&str, &str, &str)] = &[
     (
         "job",
         "signature line",
-        r"(?m:^)[ \t]*(?-i:(?:[A-Z][\w.&'-]*[ \t]*,?[ \t]+){0,4}(?:Paramedic|Solicitor|Paralegal|Barrister|Lawyer|Attorney|Nurse|Doctor|Surgeon|Firefighter|Coroner|(?:Burns?|Injury|Poison|Poisons|Trauma|Fire|Accident)[ \t]+(?:Unit|Centre|Center|Clinic|Ward|Service|Department|Team|Lawyers?|Solicitors?))s?)[ \t]*(?m:$)",
+        r"(?m:^)[ \t]*(?-i:(?:(?:[A-Z][\w.&'-]*|and|of|for|the|&)[ \t]*[,|/&]?[ \t]+){0,6}(?:Paramedic|Solicitor|Paralegal|Barrister|Lawyer|Attorney|Nurse|Doctor|Surgeon|Firefighter|Coroner|Litigation|Claims|Counsel|Legal|Associate|Handler|Officer|Registrar|Physio\w*|Liaison|Consultant|Specialist|Manager|Lead|Adviser|Advisor|Protection|(?:Burns?|Injury|Poison|Poisons|Trauma|Fire|Accident)[ \t]+(?:Unit|Centre|Center|Clinic|Ward|Service|Department|Team|Lawyers?|Solicitors?|Claims))s?(?:[ \t]*[,|/&]?[ \t]+(?:[A-Z][\w.&'-]*|and|of|for|the|&)){0,5})[ \t]*(?m:$)",
     ),
     // What goods are called when a danger word names their use (outside attack 63): a burn setting, a calorie-burn
     // tracker, a wood-burning pen, injury-prevention pads, an anti-scald valve, an explosion box, poison ivy gloves.
