@@ -88,7 +88,7 @@ pub fn without_footwear_blisters(text: &str) -> String {
     static HEAT: OnceLock<Option<Regex>> = OnceLock::new();
     let heat = re(
         &HEAT,
-        r"(?i)\b(?:burn\w*|hot|heat\w*|scald\w*|chemical|acid|smok\w*|melt\w*|fire|infect\w*|antibiotics?|pus|bleed\w*|bled|blood|weep\w*|ooz\w*|septic|raw|can\s+(?:hardly|barely)\s+walk|limp\w*)\b",
+        r"(?i)\b(?:burn\w*|hot|heat\w*|scald\w*|chemical|acid|smok\w*|melt\w*|fire|infect\w*|antibiotics?|pus|bleed\w*|bled|blood|weep\w*|ooz\w*|septic|can\s+(?:hardly|barely)\s+walk|limp\w*)\b",
     );
     let mut out = String::with_capacity(text.len());
     let sentences: Vec<&str> = super::desk25::sentences(text).collect();

@@ -43,7 +43,6 @@ struct Patterns {
     kept: Regex,
     one_of: Regex,
     counted: Regex,
-    counted_bare: Regex,
     payment: Regex,
     mine: Regex,
     unit_price: Regex,
@@ -174,11 +173,6 @@ fn patterns() -> Option<&'static Patterns> {
                 n = NUMBER_WORDS
             ))
             .ok()?,
-            counted_bare: Regex::new(&format!(
-                r"(?i)\b(?:refund|credit|reimburse)\w*\s+(?:me\s+)?(?:for\s+)?(?:the\s+)?(?P<n>{n})\s+(?:x\s+(?:the\s+)?)?(?:(?:out\s+)?of\s+(?:{n})\s+)?(?P<noun>[a-z][\w-]*)",
-                n = NUMBER_WORDS
-            ))
-            .ok()?,
             payment: Regex::new(r"(?i)\b(?:the\s+(?P<way>[\w-]+(?:\s+[\w-]+)?)\s+(?:part|bit|portion|payment|share)\b(?P<not_part>\s+(?:method|type|details|terms|plan|schedule|option|page|link|screen|confirmation|reference|date))?|what\s+(?:went|was\s+paid|i\s+paid|was\s+charged)\s+(?:on|by|with|to)\s+(?:the|my)\s+(?P<way2>[\w-]+(?:\s+[\w-]+)?)|the\s+part\s+(?:i|we)\s+paid\s+(?:by|with|on)\s+(?P<way3>[\w-]+(?:\s+[\w-]+)?)|whatever\s+(?:i|we)\s+paid\s+(?:in|by|with|on)\s+(?P<way4>[\w-]+))\b").ok()?,
             mine: Regex::new(r"(?i)\b(?:refund|credit|return|give|send|pay)\w*\s+(?:back\s+)?(?:me\s+)?(?:mine|my\s+(?:part|share|half|portion|bit))\b").ok()?,
             unit_price: Regex::new(r"(?i)(?:[$€£]\s?(?P<a>\d{1,5}(?:[.,]\d{2})?)|\b(?P<b>\d{1,5}[.,]\d{2}))\s*(?:[a-z]{3}\s+)?(?:each|per\s+(?:pair|piece|unit|item|one|bottle|box|pack|jar|set)|apiece|a\s+(?:piece|pop|pair))\b").ok()?,
@@ -265,13 +259,21 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         // Please refund the shipping.", "charged $264.49 of which $10.00 for express. Refund the express charge",
         // outside attack 62 `shipping_in_total`): that figure. With no figure told, the words may name the whole
         // delivery ("refund the delivery" of a parcel that never came): no reading here.
+        // The carriage's figure is told in a sentence that asks nothing ("refund $20.00 plus the postage" adds a cost
+        // of no figure: the overask reader's).
+        let told = || {
+            sentences.iter().filter(|t| !p.ask.is_match(t)).find_map(|t| {
+                let figs = money_figures(t);
+                figure_beside(
+                    t,
+                    &figs,
+                    &["shipping", "delivery", "postage", "express", "carriage", "courier"],
+                    order_cents,
+                )
+            })
+        };
         if carriage_named(s)
-            && let Some(v) = figure_beside(
-                own,
-                &figures,
-                &["shipping", "delivery", "postage", "express", "carriage", "courier"],
-                order_cents,
-            )
+            && let Some(v) = told()
         {
             return Some(PartAsked::Figure(v));
         }
@@ -297,7 +299,7 @@ pub fn part_asked(own: &str, order_cents: i64) -> Option<PartAsked> {
         if (unused_part && !p.unused_whole.is_match(s)) || kept_but(s, true) || kept_but(own, false) {
             return Some(PartAsked::Unsettled);
         }
-        let counted = p.counted.captures(s).or_else(|| p.counted_bare.captures(s).filter(counts_goods));
+        let counted = p.counted.captures(s);
         if let Some(c) = counted {
             let n = count(c.name("n").map_or("", |m| m.as_str()));
             return Some(units_priced(own, n, order_cents).map_or(PartAsked::Unsettled, PartAsked::Figure));
@@ -708,63 +710,8 @@ fn missing_thing_asked(before: &str, sentence: &str) -> bool {
 /// Whether `cents` is a count of units the ask counts, read as money ("the 2 broken bowls" read as 2.00).
 pub fn count_read_as_money(own: &str, cents: i64) -> bool {
     patterns().is_some_and(|p| {
-        p.counted
-            .captures_iter(own)
-            .chain(p.counted_bare.captures_iter(own).filter(counts_goods))
-            .any(|c| count(c.name("n").map_or("", |m| m.as_str())) * 100 == cents)
+        p.counted.captures_iter(own).any(|c| count(c.name("n").map_or("", |m| m.as_str())) * 100 == cents)
     })
-}
-
-/// Whether a number after "refund" counts goods: "refund the 2 mugs" does, "refund me 20 dollar", "refund 3 orders"
-/// and "refund 2 weeks" do not (the money's own unit, in either number, is the figure itself).
-fn counts_goods(c: &regex::Captures) -> bool {
-    let noun = c.name("noun").map_or("", |m| m.as_str()).to_lowercase();
-    let one = noun.trim_end_matches('s');
-    !matches!(
-        one,
-        "order"
-            | "time"
-            | "payment"
-            | "charge"
-            | "week"
-            | "day"
-            | "month"
-            | "year"
-            | "dollar"
-            | "euro"
-            | "pound"
-            | "buck"
-            | "quid"
-            | "cent"
-            | "percent"
-            | "usd"
-            | "eur"
-            | "gbp"
-            | "minute"
-            | "hour"
-            | "of"
-            | "rupee"
-            | "rand"
-            | "naira"
-            | "ringgit"
-            | "dirham"
-            | "peso"
-            | "real"
-            | "reai"
-            | "shilling"
-            | "franc"
-            | "yen"
-            | "only"
-            | "for"
-            | "back"
-            | "please"
-            | "pl"
-            | "and"
-            | "to"
-            | "on"
-            | "into"
-            | "onto"
-    )
 }
 
 /// A word after "just the" that names no part ("just the one", "only the refund").

@@ -889,7 +889,7 @@ fn another_part_at_fault(text: &str) -> bool {
     let Some((fine_but, itself)) = RE
         .get_or_init(|| {
             Some((
-                Regex::new(r"(?i)\b(?:is|was|arrived|came)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|good|great|perfect|grand)\s*,?\s+but\s+(?:the\s+|its\s+|my\s+)?(?P<next>[a-z][\w-]*)").ok()?,
+                Regex::new(r"(?i)\b(?:is|was|arrived|came)\s+(?:\w+\s+)?(?:fine|ok(?:ay)?|good|great|perfect|grand)\s*,?\s+but\s+(?:the\s+|its\s+|my\s+)?(?P<next>[a-z][\w-]*)(?:\s+(?P<next2>[a-z][\w-]*))?").ok()?,
                 Regex::new(r"(?i)\b[a-z][\w-]*\s+itself\s+is\s+(?:fine|ok(?:ay)?|good|great|perfect)\b|\bnot\s+the\s+whole\s+(?:thing|order|item|lot)\b").ok()?,
             ))
         })
@@ -897,10 +897,19 @@ fn another_part_at_fault(text: &str) -> bool {
     else {
         return false;
     };
+    // The part must be what the ask names ("money back for the lens cap only", "refund the charger"): "the blender is
+    // fine but the jug leaks … I'd just like a refund" asks the whole.
+    let lower = text.to_lowercase();
+    let asked = |part: &str| {
+        ["refund ", "refund the ", "refund for the ", "refund for ", "back for the ", "back for ", "credit the "]
+            .iter()
+            .any(|head| lower.contains(&format!("{head}{part}")))
+    };
     itself.is_match(text)
         || fine_but.captures_iter(text).any(|c| {
+            let next = c["next"].to_lowercase();
             !matches!(
-                c["next"].to_lowercase().as_str(),
+                next.as_str(),
                 "it" | "its"
                     | "it's"
                     | "they"
@@ -918,7 +927,7 @@ fn another_part_at_fault(text: &str) -> bool {
                     | "still"
                     | "not"
                     | "no"
-            )
+            ) && (asked(&next) || c.name("next2").is_some_and(|m| asked(&m.as_str().to_lowercase())))
         })
 }
 
