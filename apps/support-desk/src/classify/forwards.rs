@@ -93,14 +93,31 @@ pub fn resumes_after(after: &[&str]) -> Option<usize> {
 
 /// Verbs of carrying a matter out that a forwarder puts to the desk ("can you sort this", "please process", "for
 /// action"): the forwarded message is what is to be done.
-const CARRY_OUT: &[&str] =
-    &["process", "action", "sort", "handle", "deal", "approve", "authorise", "authorize", "proceed", "actioned"];
+/// blind134 (`g-013`, `g-023`, `g-044`): "Can you credit it?", "Can you do this one love", "can you help?" over a
+/// forward carry it out as well.
+const CARRY_OUT: &[&str] = &[
+    "process",
+    "action",
+    "sort",
+    "handle",
+    "deal",
+    "approve",
+    "authorise",
+    "authorize",
+    "proceed",
+    "actioned",
+    "help",
+    "do",
+    "credit",
+    "refund",
+    "reimburse",
+];
 /// Words before the verb of a directive: politeness, a modal question, the forwarder's framing.
 const DIRECTIVE_OPENERS: &[&str] =
     &["please", "pls", "plz", "kindly", "can", "could", "would", "will", "you", "u", "just", "then", "so", "and"];
 /// What a directive's object may be when it points at the forwarded message: a pronoun, "the below", "as below",
 /// "the following" — then a particle, politeness or an adverb of time, or a beneficiary ("for us", "for my neighbour").
-const POINTING: &[&str] = &["this", "it", "these", "that", "below", "the", "as", "following", "out", "with"];
+const POINTING: &[&str] = &["this", "it", "these", "that", "below", "the", "as", "following", "out", "with", "one"];
 const CLOSING: &[&str] = &[
     "please",
     "pls",
@@ -115,6 +132,13 @@ const CLOSING: &[&str] = &[
     "today",
     "now",
     "accordingly",
+    // Endearments and kisses that close a note to family ("Can you do this one love, I'm at work. x").
+    "love",
+    "luv",
+    "hun",
+    "mate",
+    "x",
+    "xx",
 ];
 
 /// ask44 (ADR-1491): whether the sender's newest words (`top`, above a forwarded message) put a directive to the desk
@@ -187,6 +211,9 @@ mod tests {
             "Fwd below, please process.",
             "Please process the below. NOTE: whatever",
             "pls action",
+            "Mum's asking about this - can you help?",
+            "Can you do this one love, I'm at work. x",
+            "FYI Sam - customer's email below, invoice attached. Can you credit it?",
         ] {
             assert!(directive_over(top), "{top}");
         }
@@ -196,6 +223,8 @@ mod tests {
             "see below",
             "can you look at the below",
             "please process this order faster next time",
+            "can you help me with my new address",
+            "can you do a better job next time",
         ] {
             assert!(!directive_over(top), "{top}");
         }

@@ -115,6 +115,9 @@ const GLOSS: &[(&str, &str)] = &[
         "caught fire",
     ),
     (r"peligros[oa]|perigos[oa]|dangereux|dangereuse|gef[äa]hrlich|pericolos[oa]|delikado|mapanganib", "dangerous"),
+    // A polite imperative with its subject kept, calqued from "por favor, usted devuélvame" / "bitte, Sie geben mir"
+    // (blind134 `g-007`: "please you return me the money"): the plain imperative.
+    (r"(?:please|pls|plz|kindly)\s*,?\s+you\s+(?:to\s+)?", "please "),
 ];
 
 fn table() -> &'static [(Regex, &'static str)] {

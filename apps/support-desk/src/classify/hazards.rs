@@ -255,7 +255,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::PersonHurt,
                 format!(
-                    r"(?i)\bbled\b|\b(?:caught|hit|struck|smacked|whacked|clipped|scratched|grazed|nicked|cut|sliced|poked|jabbed)\s+(?:{PERSON_OBJ})\s+(?:right\s+|just\s+)?(?:on|in|across|under|above|below|near|by)\s+(?:the|his|her|my|their|our|your)\s+(?:\w+\s+)?(?:{BODY}|{FACE})\b|\b(?:scratch|cut|graze|gash|nick|mark|welt|bruise|bump)\s+(?:\w+\s+){{0,2}}?(?:just\s+|right\s+)?(?:under|below|above|near|next\s+to|beside|by|on|over)\s+(?:his|her|my|their|our|the\s+(?:child|kid|baby)'?s)\s+(?:left\s+|right\s+)?(?:eye|eyes|{FACE})\b|\b(?:came|come|coming|comes|crashed|crashing|fell|falls|falling|toppled|tipped|landed|collapsed|dropped)\s+(?:down\s+|over\s+)?(?:on|onto|on\s+top\s+of)\s+(?:{PERSON_OBJ})\b"
+                    r"(?i)\bbled\b|\b(?:caught|hit|struck|smacked|whacked|clipped|scratched|grazed|nicked|cut|sliced|poked|jabbed|whipped|lashed|flicked|slapped|walloped|thwacked)\s+(?:{PERSON_OBJ})\s+(?:right\s+|just\s+)?(?:on|in|across|under|above|below|near|by)\s+(?:the|his|her|my|their|our|your)\s+(?:\w+\s+)?(?:{BODY}|{FACE})\b|\b(?:scratch|cut|graze|gash|nick|mark|welt|bruise|bump)\s+(?:\w+\s+){{0,2}}?(?:just\s+|right\s+)?(?:under|below|above|near|next\s+to|beside|by|on|over)\s+(?:his|her|my|their|our|the\s+(?:child|kid|baby)'?s)\s+(?:left\s+|right\s+)?(?:eye|eyes|{FACE})\b|\b(?:came|come|coming|comes|crashed|crashing|fell|falls|falling|toppled|tipped|landed|collapsed|dropped)\s+(?:down\s+|over\s+)?(?:on|onto|on\s+top\s+of)\s+(?:{PERSON_OBJ})\b"
                 ),
             ),
             // Current through a person or a live casing (ADR-1150).
@@ -526,6 +526,70 @@ fn rows() -> &'static [Row] {
                 r"(?i)\b(?:(?:stair|safety|baby|pet)\s+gate|car\s+seat(?:\s+(?:buckle|harness|strap|clip))?|(?:seat|harness)\s+buckle|(?:bunk|bed|guard)\s+(?:bed\s+)?(?:guard\s+)?rail|high\s*chair\s+(?:strap|harness|buckle))\b[^.!?\n]{0,40}?\b(?:pops?\s+open|popped\s+open|comes?\s+(?:off|undone|loose|open)|came\s+(?:off|undone|loose|open)|undoes|undid|releases?|released|unlatch\w*|opens?\s+(?:on\s+its\s+own|by\s+itself|if|when|with))|\b(?:batter(?:y|ies)|charger|power\s*bank|cells?)\b[^.!?\n]{0,30}?\bhiss\w*|\b(?:cable|cord|lead|wire|plug)\b[^.!?\n]{0,30}?\b(?:went|gone|goes|is|was|got)\s+(?:\w+\s+)?(?:soft|discolou?red|brown|sticky)\b|\b(?:lid|door)\s+(?:can\s+be|could\s+be|was|is)\s+(?:opened|open)\s+(?:while|whilst|when)\s+(?:it'?s\s+)?(?:still\s+)?(?:under\s+pressure|pressuri[sz]ed|hot|running|on)|\b(?:won'?t|will\s+not|doesn'?t|does\s+not|didn'?t|never)\s+(?:switch|turn|shut|cut)\s+(?:itself\s+)?off\b[^.!?\n]{0,40}?\b(?:steam|smok\w*|boil\w*|hot|glowing|burning)|\bbutton\s+(?:cell|batter(?:y|ies))\b[^.!?\n]{0,60}?\b(?:toddler|child|baby|kid|son|daughter|little\s+one)|\b(?:toddler|child|baby|kid|son|daughter|little\s+one)\b[^.!?\n]{0,60}?\bbutton\s+(?:cell|batter(?:y|ies))|\b(?:water|rain|rainwater|condensation|moisture)\b[^.!?\n]{0,40}?\b(?:inside|in|into|filling)\s+(?:\w+\s+){0,2}?(?:light\s+fitting|fitting|socket|switch|fuse\s*box|plug|light\s+casing|lamp\s+casing|lampholder|bulb\s+(?:holder|housing)|(?:light|lamp|lantern)\s+housing|ceiling\s+(?:lamp|light)|light'?s?\s+casing)s?\b|\b(?:condensation|water|moisture)\s+(?:drips?|dripping|dripped|pools?|pooling)\s+(?:out\s+of|from|in|inside)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:light|lamp|fitting|casing|socket)|\b(?:kept|keeps|still)\s+(?:running|heating|on|going)\s+(?:even\s+)?after\s+(?:i|we)\s+(?:switched|turned|shut)\s+(?:it\s+)?off|\b(?:brick|plug|charger|adapter|casing)\s+(?:is|was|gets?|got|went)\s+(?:\w+\s+)?scorching|\b(?:fitting|socket|switch|plug|lamp)s?\b[^.!?\n]{0,30}?\b(?:filling|filled|fills|full)\s+(?:up\s+)?(?:with\s+)?(?:water|rain)|\bbatter(?:y|ies)\b[^.!?\n]{0,20}?\b(?:split|bulg\w*|crack\w*\s+open|burst)|\b(?:power\s*bank|charger|battery|plug|socket|adapter)\b[^.!?\n]{0,25}?\bcrackl\w*|\b(?:stays?|stayed|staying)\s+(?:switched\s+)?on\b[^.!?\n]{0,40}?\b(?:hot|heat\w*|unplug\w*|switched\s+off|turned\s+off|off\s+button)|\bboil(?:ed|s|ing)?\s+(?:itself\s+)?dry\b|\b(?:latch|gate|buckle|clip|catch)\b[^.!?\n]{0,20}?\b(?:springs?|sprang|sprung|pops?|popped|flies|flew)\s+open|\b(?:bunk|bed)\b[^.!?\n]{0,30}?\b(?:ladder|rail|guard)\b[^.!?\n]{0,20}?\b(?:comes?|came|coming|pops?|popped)\s+(?:off|away|loose|out)|\b(?:coin|button)\s+(?:cell|batter(?:y|ies))\b[^.!?\n]{0,30}?\b(?:drops?|dropped|falls?|fell|comes?|came|pops?|popped)\s+out|\bscorch\w*\s+marks?\b"
                     .to_string(),
             ),
+            // Outside attack 65 (`hazard-other-words`, `injury-plain-words`): a hazard or a harm in plain words. A battery
+            // that swelled or fizzes; a heater that tips over and stays on, or has no tip-over switch; wires poking out
+            // of a powered part; a blade's guard that falls off; magnets or cells that fall out of a child's thing; a
+            // gap wide enough for a head; a part of a thing that holds a child letting go; a knob melted onto a
+            // cooker; a skin reaction; a child gagging on a piece; a thing hot enough to brand; a lens or a part shot
+            // into an eye; a splinter under a nail.
+            (
+                Hazard::BatteryFailing,
+                r"(?i)\b(?:batter(?:y|ies)|power\s*banks?|battery\s+packs?|li-?ion|lipo)\b[^.!?\n]{0,30}?\b(?:puffed|puffs|swelled|swells|swole|bulged|bulges|ballooned|bloated|inflated|fizz(?:es|ed|ing)?|vented|vents)\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::SafetyPartFailed,
+                r"(?i)\b(?:heaters?|fires?|radiators?|stoves?|irons?|lamps?|halogen\w*)\b[^.!?\n]{0,40}?\b(?:tips?|tipped|tipping|falls?|fell|topples?|toppled|knocked)\s+over\b[^.!?\n]{0,40}?\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|will\s+not|never|not)\s+(?:cut\s+out|(?:switch|turn|shut|cut)\s+(?:itself\s+)?off)|\bno\s+(?:tip[- ]?over|anti[- ]?tip|tilt|overheat(?:ing)?)\s+(?:switch|cut[- ]?out|cut[- ]?off|protection|sensor|shut[- ]?off)\b|\b(?:stayed|stays|kept|keeps)\s+(?:on|running|heating)\s+(?:while\s+|when\s+)?(?:lying|laying|face\s+down|on\s+its\s+(?:side|front|face|back))"
+                    .to_string(),
+            ),
+            (
+                Hazard::ExposedCurrent,
+                r"(?i)\b(?:wires?|wiring|copper|conductors?)\s+(?:are\s+|is\s+|were\s+|was\s+)?(?:poking|sticking|showing|coming|hanging)\s+(?:out|through)\b[^.!?\n]{0,40}?\b(?:cable|cord|lead|plug|socket|charger|adapter|flex|mains|switch)\b|\b(?:cable|cord|lead|plug|socket|charger|adapter|flex)\b[^.!?\n]{0,40}?\b(?:wires?|wiring|copper)\s+(?:are\s+|is\s+|were\s+|was\s+)?(?:poking|sticking|showing|coming|hanging)\s+(?:out|through)\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::SafetyPartFailed,
+                r"(?i)\b(?:blade|safety|chain|finger|hand|saw|fan|cutter|knife|mower|grinder|trimmer)\s+guards?\b[^.!?\n]{0,20}?\b(?:falls?|fell|comes?|came|drops?|dropped|pops?|popped|flies|flew|slides?|slid)\s+off\b|\b(?:guard|cover|shield)s?\b[^.!?\n]{0,20}?\b(?:falls?|fell|comes?|came|pops?|popped|flies|flew)\s+off\b[^.!?\n]{0,30}?\b(?:while|when|whilst)\s+(?:(?:it|the\s+\w+)\s+(?:is|was|'s)\s+)?(?:running|spinning|cutting|on|in\s+use)"
+                    .to_string(),
+            ),
+            (
+                Hazard::ChildsMouth,
+                format!(
+                    r"(?i)\b(?:magnets?|button\s+batter(?:y|ies)|coin\s+cells?|button\s+cells?|small\s+(?:parts|pieces|bits))\b[^.!?\n]{{0,30}}?\b(?:fall|falls|fell|falling|come|comes|came|coming|pop|pops|popped|drop|drops|dropped)\s+(?:out|off|loose)\b[^.!?\n]*\b(?:{CHILD}|toys?)\b|\b(?:{CHILD}|toys?)\b[^.!?\n]*\b(?:magnets?|button\s+batter(?:y|ies)|coin\s+cells?|button\s+cells?|small\s+(?:parts|pieces|bits))\b[^.!?\n]{{0,30}}?\b(?:fall|falls|fell|falling|come|comes|came|coming|pop|pops|popped|drop|drops|dropped)\s+(?:out|off|loose)\b"
+                ),
+            ),
+            (
+                Hazard::Entrapment,
+                format!(
+                    r"(?i)\b(?:gaps?|space|spacing|openings?|slats?|bars|rails?|railings?)\b[^.!?\n]{{0,40}}?\b(?:wide|big|large)\s+enough\s+(?:for|to\s+(?:fit|trap|catch))\s+(?:a|an|my|his|her|their|our|the|your)\s+(?:[\w-]+(?:'s|’s)?\s+){{0,2}}?(?:{TRAPPABLE})\b|\b(?:{TRAPPABLE})\s+(?:can|could|would|will|might)\s+(?:easily\s+)?(?:fit|go|slip|get)\s+(?:right\s+)?through\s+(?:the\s+)?(?:gaps?|slats?|bars|rails?|railings?|spaces?)\b"
+                ),
+            ),
+            (
+                Hazard::SafetyPartFailed,
+                r"(?i)\b(?:chains?|latch(?:es)?|locks?|buckles?|clips?|straps?|harness(?:es)?|trays?|bars?|rails?|sides?|hinges?|hooks?|carabiners?|bolts?|catch(?:es)?|frames?|legs?|brakes?|ropes?)\b[^.!?\n]{0,25}?\b(?:baby\s+swing|swing|bouncer|baby\s+carrier|carrier|sling|high\s*chairs?|cots?|cribs?|bassinets?|moses\s+baskets?|car\s+seats?|prams?|strollers?|pushchairs?|buggy|buggies|playpens?|baby\s+walkers?|(?:stair|baby|safety)\s+gates?|bunk\s+beds?|changing\s+tables?)\b[^.!?\n]{0,40}?\b(?:came|comes|coming)\s+(?:open|undone|apart|loose)|\b(?:baby\s+swing|swing|bouncer|baby\s+carrier|carrier|sling|high\s*chairs?|cots?|cribs?|bassinets?|moses\s+baskets?|car\s+seats?|prams?|strollers?|pushchairs?|buggy|buggies|playpens?|baby\s+walkers?|(?:stair|baby|safety)\s+gates?|bunk\s+beds?|changing\s+tables?)(?:'s|’s)?\s+(?:chains?|latch(?:es)?|locks?|buckles?|clips?|straps?|harness(?:es)?|trays?|bars?|rails?|sides?|hinges?|hooks?|carabiners?|bolts?|catch(?:es)?|brakes?|ropes?)\b[^.!?\n]{0,40}?(?:\b(?:came|comes|coming)\s+(?:open|undone|apart|loose)\b|\b(?:pops?|popped|comes?|came|slides?|slid)\s+(?:off|open|out)\s+(?:when|while|whilst|if|as|on\s+its\s+own|by\s+itself)\b|\b(?:doesn'?t|does\s+not|won'?t|will\s+not|didn'?t|did\s+not|never)\s+(?:lock|latch|catch|stay\s+(?:locked|shut|closed|on|up))\b|\bpush(?:es|ed)?\s+(?:it\s+)?open\b)"
+                    .to_string(),
+            ),
+            (
+                Hazard::FireEvent,
+                r"(?i)\bmelted\s+(?:onto|into|on\s+to|on)\s+(?:the|my|our)\s+(?:\w+\s+)?(?:cooker|hob|stove|oven|worktop|counter|carpet|floor|socket|plug|hotplate|cooktop)\b|\b(?:knobs?|dials?|plugs?|sockets?|switch(?:es)?|adapters?|chargers?|cables?|cords?|leads?)\s+(?:has\s+|have\s+|had\s+|just\s+|partly\s+|partially\s+)?melted\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::BodyReaction,
+                r"(?i)\b(?:scalp|skin|face|neck|hands?|eyes?|lips?|arms?|legs?|body)\b[^.!?\n]{0,20}?\b(?:got|had|has|came\s+up\s+in|broke\s+out\s+in|developed|flared\s+up\s+(?:in|with))\s+(?:a\s+|an\s+)?(?:bad\s+|nasty\s+|severe\s+|terrible\s+|awful\s+|horrible\s+)?(?:reaction|rash|hives|welts|blisters|eczema|dermatitis|burns?)\b|\bitchy\s+(?:red\s+)?(?:bumps|rash|spots|welts|lumps|blisters|patches)\b|\b(?:stung|burned|burnt|irritated)\s+(?:my|his|her|their|our)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:eyes?|skin|scalp|throat|face|nose)\b|\b(?:eyes?|skin|scalp|throat)\s+(?:stung|burned|burnt|streamed|swelled|swelled\s+up)\s+for\s+(?:hours|days|ages|the\s+(?:whole\s+)?(?:day|night|evening))\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::ChildsMouth,
+                r"(?i)\b(?:gagged|gagging|choked|choking)\s+on\s+(?:a|the|one|some|small|tiny|a\s+small|a\s+tiny)\s+(?:\w+\s+)?(?:pieces?|bits?|parts?|chunks?|fragments?|shards?|beads?|buttons?|magnets?|teats?|caps?|lids?)\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::PersonHurt,
+                format!(
+                    r"(?i)\bhot\s+enough\s+to\s+(?:brand|burn|scald|blister|sear|scorch)\b|\b(?:popped|flew|shot|sprang|sprung|pinged|snapped|flicked)\s+(?:out\s+|off\s+|back\s+|up\s+)?(?:right\s+|straight\s+)?(?:into|in)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:left\s+|right\s+)?(?:{BODY}|{FACE})\b|\bsplinters?\b[^.!?\n]{{0,40}}?\b(?:into|in|under)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:nails?|toenails?|fingernails?)\b"
+                ),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"
@@ -581,6 +645,9 @@ pub fn without_surprise_shocks(text: &str) -> String {
             // goods set it off ("The heater set off our carbon monoxide alarm", "The smoke alarm went off every time
             // I used the toaster": outside attack 51).
             r"|\b(?P<goods>(?:smoke|fire|heat|carbon\s+monoxide|co|gas)\s+(?:alarms?|detectors?|blankets?|extinguishers?|doors?|sensors?|guards?))\b",
+            // A price or a wait that "nearly killed me" (blind136 `g-006`: "Fuel was $87 at the servo on the way up
+            // which nearly killed me"): the sentence speaks of money or time, not of harm.
+            r"|\b(?P<killed>(?:nearly|almost|practically|basically)\s+killed\s+(?:me|us|him|her))\b",
         ))
         .ok()
     })
@@ -590,6 +657,15 @@ pub fn without_surprise_shocks(text: &str) -> String {
         |re| {
             re.replace_all(text, |c: &regex::Captures| {
                 let m = c.get(0).map_or(0..0, |m| m.range());
+                if c.name("killed").is_some() {
+                    let from = text[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+                    let before = text[from..m.start].to_lowercase();
+                    let money_or_time = before.contains(['$', '£', '€'])
+                        || ["price", "cost", "bill", "fee", "fuel", "petrol", "postage", "shipping", "wait", "queue", "laugh"]
+                            .iter()
+                            .any(|w| before.contains(w));
+                    return if money_or_time { " ".to_string() } else { c[0].to_string() };
+                }
                 let set_off = c.name("goods").is_some() && {
                     let before = text[..m.start].to_lowercase();
                     let after = text[m.end..].to_lowercase();
@@ -1135,6 +1211,50 @@ mod tests {
             .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
             .collect();
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn attack65_hazards_in_plain_words_are_rows() {
+        let cases: &[(&str, Hazard)] = &[
+            ("Hi, the power bank puffed up like a pillow. I want a refund.", Hazard::BatteryFailing),
+            ("The battery fizzes when it charges.", Hazard::BatteryFailing),
+            ("the space heater tips over and doesn't cut out", Hazard::SafetyPartFailed),
+            ("the fan heater has no tip-over switch, it stayed on lying on the carpet", Hazard::SafetyPartFailed),
+            ("the wires are poking out of the cable near the plug!! refund pls", Hazard::ExposedCurrent),
+            ("the blade guard falls off while the saw is running", Hazard::SafetyPartFailed),
+            ("the kids' toy has small magnets that fall out!! refund pls", Hazard::ChildsMouth),
+            ("the gap in the cot slats is wide enough for my baby's head", Hazard::Entrapment),
+            ("the chain on the baby swing came open", Hazard::SafetyPartFailed),
+            ("the stair gate latch doesn't lock so my toddler just pushes it open", Hazard::SafetyPartFailed),
+            ("The high chair tray pops off when she leans on it.", Hazard::SafetyPartFailed),
+            ("the hob knob melted onto the cooker", Hazard::FireEvent),
+            ("my daughter's scalp got a reaction, red and peeling", Hazard::BodyReaction),
+            ("Itchy bumps all over my neck after wearing it.", Hazard::BodyReaction),
+            ("The spray stung my eyes for hours.", Hazard::BodyReaction),
+            ("my baby gagged on a piece of the teat", Hazard::ChildsMouth),
+            ("the grill got hot enough to brand my son's hand", Hazard::PersonHurt),
+            ("the lens popped out into my son's eye", Hazard::PersonHurt),
+            ("The metal splinter went under my nail.", Hazard::PersonHurt),
+            ("the high E snapped and whipped me right under the eye", Hazard::PersonHurt),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(t, h)| named(t) != Some(*h))
+            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        for t in [
+            "the high chair tray pops off for easy cleaning but the strap is the wrong colour",
+            "the battery cover fell off the remote",
+            "the pram hood came off in the box",
+            "I was choking on the price when I saw the bill",
+            "the oven gets hot enough to bake bread in ten minutes",
+            "the cot slats are a lighter wood than the photo",
+            "the swing seat is the wrong colour",
+            "the fridge magnets fell off the packaging, no big deal",
+        ] {
+            assert_eq!(named(t), None, "{t}");
+        }
     }
 
     #[test]

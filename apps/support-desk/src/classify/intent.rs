@@ -1483,9 +1483,12 @@ fn read_segment(toks: &[Tok], question: bool, marker_in_clause: bool) -> (Act, &
             let object_money = after.is_some_and(|a| money_object(toks, a));
             // "the $20 came through", "my refund of $12 arrived": money as the subject, before the verb.
             let head = toks[..i].iter().rposition(|p| !AUX.contains(&p.text.as_str()));
+            // A charge posted to a card is no money back (blind135 `g-074`: "2 x USD 89.00 posted to card ending
+            // 4410"): "posted" reports a refund only with a refund word or "back".
             let refund_like = toks.iter().any(|p| p.w == W::MoneyNoun)
                 || toks[i + 1..].iter().any(|p| {
                     matches!(p.text.as_str(), "through" | "back" | "account" | "card" | "bank" | "statement" | "visa")
+                        && (t.text != "posted" || p.text == "back")
                 });
             // "refund for the kettle landed", "the credit on my order came through": the money noun heads the subject,
             // its "for/of/on" phrase between it and the verb (ADR-775).

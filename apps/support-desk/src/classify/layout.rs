@@ -2878,6 +2878,30 @@ fn telephone_line(line: &str) -> bool {
     digits >= 7 && marks_only && !cents && (line.starts_with('+') || line.contains('(') || groups >= 3)
 }
 
+/// A mail's confidentiality notice: it names the message confidential or privileged and speaks to a wrong recipient or
+/// of unauthorised use ("CONFIDENTIALITY NOTICE: This email and any attachments are confidential … If you are not the
+/// intended recipient … Any unauthorised use may result in legal action.").
+fn confidentiality_notice(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    let secret = ["confidential", "privileged"].iter().any(|w| lower.contains(w));
+    let addressed = [
+        "intended recipient",
+        "notify the sender",
+        "unauthorised",
+        "unauthorized",
+        "received this in error",
+        "received this e-mail in error",
+        "received this email in error",
+        "disclose",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    let message = ["this email", "this e-mail", "this message", "this communication", "attachments"]
+        .iter()
+        .any(|w| lower.contains(w));
+    secret && addressed && message
+}
+
 pub fn without_sender_block(text: &str) -> String {
     static SIGN_OFF: OnceLock<Option<Regex>> = OnceLock::new();
     static DISCLAIMER: OnceLock<Option<Regex>> = OnceLock::new();
@@ -3022,6 +3046,13 @@ pub fn without_sender_block(text: &str) -> String {
         if closing_with_title(bare) {
             out.push_str(&blank(line));
             in_block = true;
+            continue;
+        }
+        // A legal disclaimer by its shape, wherever the block above it ended (blind136 `g-024`: an address line with
+        // figures stopped the block, and "Any unauthorised use may result in legal action" below it was read as a
+        // threat): confidential or privileged, and said to a wrong recipient or of unauthorised use.
+        if confidentiality_notice(bare) {
+            out.push_str(&blank(line));
             continue;
         }
         // A telephone number alone on its line, with or without a closing above it ("Maria\n+1 (212) 555-0147",

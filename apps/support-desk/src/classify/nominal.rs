@@ -124,25 +124,8 @@ pub fn plain_requests(text: &str) -> String {
         out.push_str(&text[last..]);
         out
     };
-    // Thanks for a refund still to come ask it (outside attack 63, `thanks-in-advance`: "Thanks in advance for the
-    // refund of $64.99", "Cheers in advance for refunding the coat"); "thanks for the refund" thanks for one made.
-    static AHEAD: OnceLock<Option<Regex>> = OnceLock::new();
-    let ahead = AHEAD.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:many\s+)?(?:thanks|thank\s+you|cheers|ta|thx)(?:\s+so\s+much)?\s+(?:in\s+advance|ahead\s+of\s+time|beforehand)\s+for\s+(?P<what>(?:the|a|my|your|processing|issuing|sorting|arranging)\b[^.!?\n]{0,30}?\b(?:refund|credit|reimbursement)|refunding|crediting|reimbursing)\b").ok()
-    });
-    let text = match ahead {
-        Some(re) => re.replace_all(text, "please, we request ${what}").into_owned(),
-        None => text.to_string(),
-    };
-    // "Thank you in advance for processing my refund", "Appreciate you processing my refund": the refund asked.
-    static PROCESSING: OnceLock<Option<Regex>> = OnceLock::new();
-    let processing = PROCESSING.get_or_init(|| {
-        Regex::new(r"(?i)\b(?:please,\s+we\s+request|appreciate\s+(?:you|it\s+if\s+you)|(?:i|we)(?:'d|\s+would)\s+appreciate\s+you)\s+(?:processing|issuing|sorting(?:\s+out)?|arranging|approving|actioning)\s+(?P<np>(?:my|the|a|our)\s+refund)(?:\s+in\s+advance)?").ok()
-    });
-    let text = match processing {
-        Some(re) => re.replace_all(&text, "please, we request ${np}").into_owned(),
-        None => text,
-    };
+    // Gratitude about a refund: asked when it is still to come, thanks when it was made (ADR-1626).
+    let text = super::gratitude::plain(text);
     // "Do you offer refunds? If so I'd like one for the cookbook set": the "one" wanted is a refund (outside attack 63,
     // `request-probe`).
     static ONE: OnceLock<Option<Regex>> = OnceLock::new();
@@ -156,6 +139,24 @@ pub fn plain_requests(text: &str) -> String {
     let text = rewrite(&text, &p.postposed, true, true);
     let text = rewrite(&text, &p.gerund, false, false);
     let text = rewrite(&text, &p.polite, false, false);
+    // The noun phrase with its figure and a politeness marker ("partial credit of GBP 500.01 please (returned
+    // cabinet …)", blind134 `b-03`): the request of that figure, whatever stands after the marker.
+    static VALUED: OnceLock<Option<Regex>> = OnceLock::new();
+    let valued = VALUED.get_or_init(|| {
+        Regex::new(&format!(
+            r"(?i)(?P<pre>(?m:^)[ \t]*(?:[-*•·▪][ \t]*)?|[.;:!?][ \t]+|,[ \t]*|\b(?:but|and|so|then)[ \t]+){MONEY_NP}(?P<value>[ \t]+(?:of|for)[ \t]+(?:[A-Z]{{3}}[ \t]?|[$€£][ \t]?)?\d[\d,]*(?:\.\d{{1,2}})?(?:[ \t]?[A-Z]{{3}})?)[ \t]*,?[ \t]*(?:pls|plz|please)\b"
+        ))
+        .ok()
+    });
+    let text = match valued {
+        Some(re) => re
+            .replace_all(&text, |c: &Captures| {
+                let np = with_article(&c["np"]);
+                format!("{}we request {np}{}", c.name("pre").map_or("", |m| m.as_str()), &c["value"])
+            })
+            .into_owned(),
+        None => text,
+    };
     // A goodwill gesture asked in plain words ("we request a goodwill credit for the late delivery") is the same part.
     p.asked_goodwill
         .replace_all(&text, |c: &Captures| {
@@ -230,6 +231,10 @@ mod tests {
             ("Requesting a credit of 40.00 against order 5531.", "we request a credit of 40.00 against order 5531."),
             ("partial credit pls, scuffed.", "we request a partial credit, scuffed."),
             ("goodwill credit req'd, order 5531, late.", "We request a partial goodwill credit , order 5531, late."),
+            (
+                "partial credit of GBP 500.01 please (returned cabinet plus 1p adjustment).",
+                "we request a partial credit of GBP 500.01 (returned cabinet plus 1p adjustment).",
+            ),
         ] {
             assert_eq!(plain_requests(text), want, "{text}");
         }

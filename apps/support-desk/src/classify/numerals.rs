@@ -342,42 +342,11 @@ fn pattern() -> Option<&'static Regex> {
     .as_ref()
 }
 
-/// The text with another language's spelt-out amounts before a currency written as digits.
-/// A count of hundreds or thousands left vague ("a couple of hundred", "a few hundred", "several thousand"): a figure
-/// that cannot be read with certainty, written as an approximation ("about 200") so the amount's reader never takes a
-/// bare "100" from it (outside attack 62, `vague_quantity`).
-fn vague_hundreds(text: &str) -> String {
-    static RE: OnceLock<Option<regex::Regex>> = OnceLock::new();
-    let Some(re) = RE
-        .get_or_init(|| {
-            regex::Regex::new(r"(?i)\b(?P<q>a\s+couple(?:\s+of)?|a\s+(?:good\s+)?few|several|a\s+number\s+of)\s+(?P<unit>hundred|thousand|grand)s?\b").ok()
-        })
-        .as_ref()
-    else {
-        return text.to_string();
-    };
-    re.replace_all(text, |c: &regex::Captures| {
-        // Beside an exact figure in its sentence ("A couple of hundred dollars is what I paid, but I only want back
-        // $40.00", outside attack 64) the vague count tells a price, and asks nothing: it names no figure at all.
-        let m = c.get(0).map_or(0..0, |m| m.range());
-        let from = text[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-        let to = text[m.end..].find(['!', '?', '\n']).map_or(text.len(), |i| m.end + i);
-        let exact = text[from..to].split_whitespace().any(|w| {
-            w.chars().any(|ch| ch.is_ascii_digit()) && (w.contains(['$', '€', '£']) || w.contains(['.', ',']))
-        });
-        if exact {
-            return "a lot of money".to_string();
-        }
-        let times = if c["q"].to_lowercase().contains("couple") { 2 } else { 3 };
-        let unit = if c["unit"].eq_ignore_ascii_case("hundred") { 100 } else { 1000 };
-        format!("about {}", times * unit)
-    })
-    .into_owned()
-}
-
+/// The text with another language's spelt-out amounts before a currency written as digits, after the figures said
+/// loosely are written as approximations or alternatives ([`super::vague::canonical`]).
 pub fn as_digits(text: &str) -> String {
     let Some(re) = pattern() else { return text.to_string() };
-    let vague = vague_hundreds(text);
+    let vague = super::vague::canonical(text);
     let text = vague.as_str();
     re.replace_all(text, |c: &regex::Captures| {
         let run = &c["run"];

@@ -478,8 +478,9 @@ fn without_lawyers_as_people(text: &str) -> String {
     out
 }
 
-/// The words that may follow a lawyer in a threat beside [`KEEPS_THE_PRESS`]: what the lawyer does or is, and the
-/// lawyer's own papers ("my lawyer says", "a lawyer involved", "my solicitor's letter").
+/// The words that may follow a lawyer in a threat beside [`KEEPS_THE_PRESS`]: what the lawyer does or is, the lawyer's
+/// own papers ("my lawyer says", "a lawyer involved", "my solicitor's letter") and an ombudsman's process ("an
+/// ombudsman referral", "an ombudsman complaint").
 const KEEPS_A_LAWYER: &[&str] = &[
     "says",
     "said",
@@ -508,6 +509,16 @@ const KEEPS_A_LAWYER: &[&str] = &[
     "dealing",
     "letter",
     "letters",
+    // A body's own process (blind134 `g-061`: "customer has submitted ombudsman referral"): the matter taken there.
+    "referral",
+    "referrals",
+    "complaint",
+    "complaints",
+    "case",
+    "claim",
+    "investigation",
+    "ruling",
+    "hearing",
     "fees",
     "costs",
     "does",

@@ -136,8 +136,11 @@ fn pats() -> Option<&'static Pats> {
                 r"|\b(?:refund|reimburse)\w*\s+(?:me\s+|us\s+)?(?:for\s+)?(?:the|my|this|our|it)\b(?:\s+[\w-]+){0,2}",
                 r"|\b(?:return|give)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+money\s+(?:for|of)\s+(?:the|my|this)\s+[\w-]+",
                 r"|\brefund\s+of\s+(?:the|my)\s+(?:order|item|purchase)|\b(?:refund|money\s+back)(?:\s+please|\s+pls)?",
-                r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded)",
-                r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\+|\band)\s+",
+                r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded",
+                r"|\b(?:return|give|pay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+(?:full\s+)?(?:purchase\s+)?(?:price|cost|amount)",
+                r"|\b(?:i'?d|i\s+would|we'?d|we\s+would)\s+like\s+(?:the|my)\s+(?:purchase\s+)?(?:price|cost|money)\s+back)",
+                // Outside attack 65: "&", "n" and "together with" join as "and" does.
+                r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\btogether\s+with|\balong\s+with|\+|&|\bn|\band)\s+",
                 r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s+(?:also\s+)?(?:expect|want|need|would\s+like)\s+)?",
                 r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?)?",
                 r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
@@ -149,7 +152,10 @@ fn pats() -> Option<&'static Pats> {
                     // Outside attack 56: customs and import fees, the post office, a van hired, postage paid to send it back.
                     r"|customs|import\s+(?:fee|duty|charge|tax)|duty|post\s+office|royal\s+mail|hermes|evri|van|hired?",
                     r"|(?:i|we)\s+paid\s+(?:to\s+(?:post|ship|send|return|courier)|at\s+the\s+post|for\s+(?:the\s+)?(?:postage|shipping|courier|return))",
-                    r"|post(?:ed|ing)?\s+(?:it\s+)?back|ship(?:ped|ping)?\s+it\s+back)\b",
+                    r"|post(?:ed|ing)?\s+(?:it\s+)?back|ship(?:ped|ping)?\s+it\s+back",
+                    // Outside attack 65 (`overask-and-parts`): money the customer paid someone else or for something
+                    // else — a repairer, alterations, cleaning, a bank, fitting, an upgrade, things bought for the goods.
+                    r"|(?:i|we)\s+(?:paid|bought|had\s+to\s+(?:buy|get|pay)|forked\s+out|shelled\s+out)|repair\w*|alterations?|(?:dry[- ]?)?clean(?:ing|er|ers)|bank|installation|install(?:ing|er)?|fitting|upgrade|towards)\b",
                 ),
             )
             .ok()?,

@@ -1,0 +1,160 @@
+//! Goods counted at a unit price, and how many of them the ask wants back (blind136 `g-005`, `g-013`, blind137 `g-035`,
+//! outside attack 65 `refund 5997`): the unit price is told once ("2 pole sets x 18.50", "each one 7,99", "I buy 2
+//! monitor arm, each one 45.5", "3 x $19.99 phone cases", "Two $12.00 towels") and the ask counts the units it wants
+//! ("refund those", "the money of the two gas", "money for one piece", "refund the lot", "both have holes. refund
+//! please"). The amount asked is the units wanted times the unit price — never one unit where several are asked, nor
+//! the order's amount where one is.
+//!
+//! Read only where a count of the goods and a unit price both stand in one sentence, and the ask's count is said:
+//! a number before a thing or "one piece" in the asking sentence, or "those", "them", "the lot", "both", "all of
+//! them", "all three" for every unit counted. A ticket that says none of these is left to the other readers.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static Regex> {
+    cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
+}
+
+/// A count as a word or digits, up to ten.
+const COUNT: &str = r"(?:[2-9]|10|two|three|four|five|six|seven|eight|nine|ten)";
+
+/// A unit price: a currency, digits with an optional decimal point or comma.
+const PRICE: &str = r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|cad|nzd|rs\.?|inr)\s?)?\d{1,5}(?:[.,]\d{1,2})?(?:\s?(?:€|eur|euros?|dollars?|usd|pounds?|gbp))?";
+
+fn count_value(word: &str) -> Option<i64> {
+    match word.trim().to_lowercase().as_str() {
+        "one" | "1" | "a" | "a single" | "single" => Some(1),
+        "two" | "2" | "both" => Some(2),
+        "three" | "3" => Some(3),
+        "four" | "4" => Some(4),
+        "five" | "5" => Some(5),
+        "six" | "6" => Some(6),
+        "seven" | "7" => Some(7),
+        "eight" | "8" => Some(8),
+        "nine" | "9" => Some(9),
+        "ten" | "10" => Some(10),
+        _ => None,
+    }
+}
+
+/// The unit count and the unit price in cents, when one sentence names both.
+fn counted(own: &str) -> Option<(i64, i64)> {
+    static TIMES: OnceLock<Option<Regex>> = OnceLock::new();
+    static EACH: OnceLock<Option<Regex>> = OnceLock::new();
+    static PRICED: OnceLock<Option<Regex>> = OnceLock::new();
+    let times = re(
+        &TIMES,
+        &format!(r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)]|$)"),
+    )?;
+    let each = re(
+        &EACH,
+        &format!(
+            r"(?i)\b(?P<n>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?:each(?:\s+one)?|per\s+(?:piece|unit|item|one)|a\s+piece)\s*(?:is\s+|was\s+|at\s+|for\s+|cost\s+|costs\s+)?[:=]?\s*(?P<p>{PRICE})\b|\b(?P<n2>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?P<p2>{PRICE})\s*(?:each|per\s+(?:piece|unit|item)|a\s+piece)\b"
+        ),
+    )?;
+    let priced =
+        re(&PRICED, &format!(r"(?i)\b(?P<n>{COUNT})\s+(?:x\s+)?(?P<p>[$€£]\s?\d{{1,5}}(?:[.,]\d{{1,2}})?)\s+[a-z]"))?;
+    let cents = |p: &str| {
+        let digits: String = p.chars().filter(|c| c.is_ascii_digit() || *c == '.' || *c == ',').collect();
+        super::money::number(&digits)
+    };
+    for r in [times, priced] {
+        if let Some(c) = r.captures(own) {
+            return Some((count_value(&c["n"])?, cents(&c["p"])?));
+        }
+    }
+    let c = each.captures(own)?;
+    let n = c.name("n").or(c.name("n2"))?;
+    let p = c.name("p").or(c.name("p2"))?;
+    Some((count_value(n.as_str())?, cents(p.as_str())?))
+}
+
+/// How many units the ask wants: a number before a thing or "one piece" in an asking sentence, or every unit
+/// ("those", "the lot", "both", "all three") in it or in the fault told just before it.
+fn units_asked(own: &str, counted: i64) -> Option<i64> {
+    static ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    static ONE: OnceLock<Option<Regex>> = OnceLock::new();
+    static NAMED: OnceLock<Option<Regex>> = OnceLock::new();
+    static ALL: OnceLock<Option<Regex>> = OnceLock::new();
+    let ask = re(&ASK, r"(?i)\b(?:refund\w*|money|back|reimburs\w*|credit|return\s+me|give\s+me)\b")?;
+    let one = re(
+        &ONE,
+        r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b",
+    )?;
+    let named = re(&NAMED, &format!(r"(?i)\b(?:of|for)\s+(?:the\s+)?(?P<k>{COUNT})\s+[a-z]"))?;
+    let all = re(
+        &ALL,
+        r"(?i)\b(?:refund|return|credit|reimburse|send\s+back)\s+(?:me\s+)?(?:for\s+)?(?:those|them|the\s+lot|all\s+of\s+them|them\s+all|both|all\s+(?:two|three|four|five|six|2|3|4|5|6))\b|\b(?:all\s+(?:two|three|four|five|six|2|3|4|5|6)|both|all\s+of\s+them)\b[^.!?\n]{0,40}\b(?:cracked|broken|faulty|damaged|empty|holes?|torn|ripped|leak\w*|dead|missing|defective|stained|wrong)\b",
+    )?;
+    let sentences: Vec<&str> = super::desk25::sentences(own).collect();
+    for (i, s) in sentences.iter().enumerate() {
+        if !ask.is_match(s) {
+            continue;
+        }
+        if one.find_iter(s).any(|m| {
+            let w = m.as_str().to_lowercase();
+            !["hundred", "thousand", "dollar", "pound", "euro", "buck", "quid"].iter().any(|n| w.contains(n))
+        }) {
+            return Some(1);
+        }
+        if let Some(k) = named.captures(s).and_then(|c| count_value(&c["k"])) {
+            return Some(k);
+        }
+        let before = if i > 0 { sentences[i - 1] } else { "" };
+        if all.is_match(s) || (all.is_match(before) && s.split_whitespace().count() <= 4) {
+            return Some(counted);
+        }
+    }
+    None
+}
+
+/// The amount asked for counted goods, when the ticket names a unit price, a count and how many units it wants back.
+/// `read` is the amount the other readers took: only the order's amount or the unit price itself is replaced (a figure
+/// the customer asks — "want 45 back", "one unit gross (EUR 14.64)" — stands).
+pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
+    let (n, price) = counted(own)?;
+    if read.is_some_and(|v| v != order_cents && v != price) {
+        return None;
+    }
+    let k = units_asked(own, n)?;
+    let total = k * price;
+    (k <= n && total > 0 && total <= order_cents).then_some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asked;
+
+    #[test]
+    fn a_figure_asked_stands() {
+        assert_eq!(asked("ordered 2 x 15, both wrong colour, want 45 back", 3000, Some(4500)), None);
+        assert_eq!(asked("Two $12.00 towels, both have holes. refund please", 2400, Some(1200)), Some(2400));
+    }
+
+    #[test]
+    fn the_units_asked_times_the_unit_price() {
+        for (own, order, want) in [
+            ("tent came w/o poles. 2 pole sets x 18.50. refund those", 42900, Some(3700)),
+            (
+                "I receive the order but two of the gas is empty. Please return me the money of the two gas, each one 7,99.",
+                3196,
+                Some(1598),
+            ),
+            (
+                "Dear shop, I buy 2 monitor arm, each one 45.5, one is broken the screw hole. Please return me money for one piece.",
+                9100,
+                Some(4550),
+            ),
+            ("I ordered 3 x $19.99 phone cases, all three cracked. Refund the lot please.", 5997, Some(5997)),
+            ("Two $12.00 towels, both have holes. refund please", 2400, Some(2400)),
+            // No count in the ask: left to the other readers.
+            ("I ordered 3 x $19.99 phone cases, one cracked. Refund please.", 5997, None),
+            ("2 x $50.00 chairs, one is cracked. Please refund one hundred dollars.", 10000, None),
+            // More than the order: never read here.
+            ("3 x $50.00 mugs, all three chipped. Refund the lot.", 9000, None),
+        ] {
+            assert_eq!(asked(own, order, None), want, "{own}");
+        }
+    }
+}

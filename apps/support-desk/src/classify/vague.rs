@@ -1,0 +1,278 @@
+//! Figures said loosely, written in the two forms the amount's reader knows (ADR-1623, ADR-1625): an approximation
+//! ("about 200") or alternatives ("either $20 or $30"). The policy calls both U1 — a figure that cannot be read with
+//! certainty — and the reader must never take one end of a range, the sum of its ends, or the bare "100" of "a
+//! hundred and something" as the amount asked (outside attacks 62 and 65).
+//!
+//! - a count of hundreds left vague: "a couple of hundred", "a few hundred", "several thousand" → "about 200";
+//! - two counts of hundreds: "two or three hundred", "one to two hundred", "3-4 hundred" → "either 200 or 300";
+//! - "hundreds of dollars" → "about 200 dollars";
+//! - a range: "between $20 and $30", "anywhere between fifty and sixty dollars" → "either $20 or $30";
+//! - a figure and a loose tail: "a hundred and something", "a hundred plus change", "$30 and change", "$30-odd" →
+//!   "about 100", "about $30";
+//! - a hedge before or after: "in the neighbourhood of $90", "at a guess $45", "$45 I think back" → "about $90";
+//! - two figures side by side with one money word: "sixty, seventy bucks" → "either sixty or seventy bucks".
+//!
+//! Beside an exact figure in its sentence, or after a verb of paying ("A couple of hundred dollars is what I paid,
+//! but I only want back $40.00", "I've spent hundreds of dollars with you"), a vague count tells a price and asks
+//! nothing: it is written "a lot of money", which names no figure at all.
+
+use regex::{Captures, Regex};
+use std::sync::OnceLock;
+
+/// A money word after a number.
+const CUR_WORD: &str = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|aud|cad|nzd|sgd|rand|rupees?";
+
+/// A figure in digits with its currency before or after it, or none.
+const FIG_DIGITS: &str = r"(?:(?:[$£€₹]|(?:us|au|ca|nz|s|a|c)\$|usd|gbp|eur|aud|cad|nzd|sgd)\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?(?:\s?(?:dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|aud|cad|nzd|sgd))?)";
+
+/// A figure in English number words, up to a hundred.
+const FIG_WORDS: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:a|one)\s+hundred)";
+
+/// Verbs of paying or spending: a vague count after one tells a price.
+const PAID: &str = r"(?i)\b(?:spent|spend|spending|paid|pay|paying|cost|costs|costing|worth|wasted|lost|invested|ordered|bought|purchased|forked\s+out|shelled\s+out)\b";
+
+fn re(cell: &'static OnceLock<Option<Regex>>, pattern: impl FnOnce() -> String) -> Option<&'static Regex> {
+    cell.get_or_init(|| Regex::new(&pattern()).ok()).as_ref()
+}
+
+/// The sentence around a match: from the last stop before it to the next one after it (a stop inside a figure,
+/// "$40.00", is no stop).
+fn sentence(text: &str, start: usize, end: usize) -> &str {
+    let from = text[..start].rfind(['!', '?', '\n']).map_or(0, |i| i + 1);
+    let from = text[from..start]
+        .char_indices()
+        .rev()
+        .find(|&(i, ch)| ch == '.' && !text[from + i + 1..].starts_with(|c: char| c.is_ascii_digit()))
+        .map_or(from, |(i, _)| from + i + 1);
+    let to = text[end..].find(['!', '?', '\n']).map_or(text.len(), |i| end + i);
+    &text[from..to]
+}
+
+/// Whether a vague count stands beside an exact figure or after a verb of paying in its sentence.
+fn tells_a_price(text: &str, start: usize, end: usize) -> bool {
+    let s = sentence(text, start, end);
+    let exact = s
+        .split_whitespace()
+        .any(|w| w.chars().any(|ch| ch.is_ascii_digit()) && (w.contains(['$', '€', '£']) || w.contains(['.', ','])));
+    static PAID_RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let before = &text[text[..start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1)..start];
+    exact || re(&PAID_RE, || PAID.to_string()).is_some_and(|r| r.is_match(before))
+}
+
+fn small(word: &str) -> i64 {
+    match word.to_lowercase().as_str() {
+        "a" | "one" | "1" => 1,
+        "two" | "2" => 2,
+        "three" | "3" => 3,
+        "four" | "4" => 4,
+        "five" | "5" => 5,
+        "six" | "6" => 6,
+        "seven" | "7" => 7,
+        "eight" | "8" => 8,
+        "nine" | "9" => 9,
+        _ => 10,
+    }
+}
+
+fn unit(word: &str) -> i64 {
+    if word.eq_ignore_ascii_case("hundred") { 100 } else { 1000 }
+}
+
+/// The text with figures said loosely written as an approximation or as alternatives (see the module's list).
+pub fn canonical(text: &str) -> String {
+    let text = counts_of_hundreds(text);
+    let text = ranges(&text);
+    let text = loose_tails(&text);
+    side_by_side(&text)
+}
+
+/// "a couple of hundred" → "about 200"; "two or three hundred" → "either 200 or 300"; "hundreds of dollars" → "about
+/// 200 dollars".
+fn counts_of_hundreds(text: &str) -> String {
+    static VAGUE: OnceLock<Option<Regex>> = OnceLock::new();
+    static TWO: OnceLock<Option<Regex>> = OnceLock::new();
+    static MANY: OnceLock<Option<Regex>> = OnceLock::new();
+    let mut out = text.to_string();
+    if let Some(r) = re(&TWO, || {
+        r"(?i)\b(?P<a>a|one|two|three|four|five|six|seven|eight|nine|[1-9])\s*(?:or|to|-|–|/|,)\s*(?P<b>two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?P<unit>hundred|thousand|grand)s?\b".to_string()
+    }) {
+        let src = out.clone();
+        out = r
+            .replace_all(&src, |c: &Captures| {
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                if tells_a_price(&src, m.start, m.end) {
+                    return "a lot of money".to_string();
+                }
+                let u = unit(&c["unit"]);
+                format!("either {} or {}", small(&c["a"]) * u, small(&c["b"]) * u)
+            })
+            .into_owned();
+    }
+    if let Some(r) = re(&VAGUE, || {
+        r"(?i)\b(?P<q>a\s+couple(?:\s+of)?|a\s+(?:good\s+)?few|several|a\s+number\s+of)\s+(?P<unit>hundred|thousand|grand)s?\b".to_string()
+    }) {
+        let src = out.clone();
+        out = r
+            .replace_all(&src, |c: &Captures| {
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                if tells_a_price(&src, m.start, m.end) {
+                    return "a lot of money".to_string();
+                }
+                let times = if c["q"].to_lowercase().contains("couple") { 2 } else { 3 };
+                format!("about {}", times * unit(&c["unit"]))
+            })
+            .into_owned();
+    }
+    if let Some(r) = re(&MANY, || {
+        format!(
+            r"(?i)\b(?:many\s+|several\s+)?(?P<unit>hundred|thousand)s\s+of\s+(?P<cur>{CUR_WORD})\b|\b(?P<unit2>hundred|thousand)s(?P<back>\s+back)\b"
+        )
+    }) {
+        let src = out.clone();
+        out = r
+            .replace_all(&src, |c: &Captures| {
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                if tells_a_price(&src, m.start, m.end) {
+                    return "a lot of money".to_string();
+                }
+                let u = c.name("unit").or(c.name("unit2")).map_or(100, |w| unit(w.as_str()));
+                let tail = c.name("cur").map(|w| format!(" {}", w.as_str())).unwrap_or_default();
+                let back = c.name("back").map(|w| w.as_str()).unwrap_or_default();
+                format!("about {}{tail}{back}", 2 * u)
+            })
+            .into_owned();
+    }
+    out
+}
+
+/// "between $20 and $30", "anywhere between fifty and sixty dollars" → "either $20 or $30": a range is two figures, and
+/// neither nor their sum is the one asked. Only a range of money is read (a currency on an end, or after it).
+fn ranges(text: &str) -> String {
+    static RANGE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(r) = re(&RANGE, || {
+        format!(
+            r"(?i)\b(?:(?:anywhere|somewhere|something)\s+)?between\s+(?P<a>{FIG_DIGITS}|{FIG_WORDS})\s+(?:and|&|to|-)\s+(?P<b>{FIG_DIGITS}|{FIG_WORDS})(?P<c>\s+(?:{CUR_WORD})\b)?"
+        )
+    }) else {
+        return text.to_string();
+    };
+    r.replace_all(text, |c: &Captures| {
+        let money = |s: &str| {
+            s.contains(['$', '£', '€', '₹'])
+                || s.split_whitespace()
+                    .any(|w| Regex::new(&format!(r"(?i)^(?:{CUR_WORD})$")).is_ok_and(|m| m.is_match(w)))
+        };
+        if money(&c["a"]) || money(&c["b"]) || c.name("c").is_some() {
+            format!("either {} or {}{}", &c["a"], &c["b"], c.name("c").map_or("", |m| m.as_str()))
+        } else {
+            c[0].to_string()
+        }
+    })
+    .into_owned()
+}
+
+/// "a hundred and something", "$30 and change", "in the neighbourhood of $90", "at a guess $45", "$45 I think back" →
+/// "about …".
+fn loose_tails(text: &str) -> String {
+    static HUNDRED: OnceLock<Option<Regex>> = OnceLock::new();
+    static TAIL: OnceLock<Option<Regex>> = OnceLock::new();
+    static BEFORE: OnceLock<Option<Regex>> = OnceLock::new();
+    static THINK: OnceLock<Option<Regex>> = OnceLock::new();
+    let mut out = text.to_string();
+    if let Some(r) = re(&HUNDRED, || {
+        r"(?i)\b(?:a|one)\s+hundred(?:\s+and\s+something|\s+and\s+a\s+bit|\s+and\s+change|\s+plus\s+change|\s+plus|\s+or\s+so|\s*-?\s*odd|\s+something|\s*-?\s*ish)\b".to_string()
+    }) {
+        out = r.replace_all(&out, "about 100").into_owned();
+    }
+    if let Some(r) = re(&TAIL, || {
+        format!(r"(?i)(?P<f>{FIG_DIGITS})(?:\s+and\s+change|\s+plus\s+change|\s+and\s+a\s+bit|\s*-\s*odd|\s+odd)\b")
+    }) {
+        out = r.replace_all(&out, "about $f").into_owned();
+    }
+    if let Some(r) = re(&BEFORE, || {
+        r"(?i)\b(?:in\s+the\s+(?:neighbou?rhood|region|ballpark|vicinity)\s+of|at\s+a\s+(?:rough\s+|wild\s+)?guess,?|ballpark,?)\s+".to_string()
+    }) {
+        out = r.replace_all(&out, "about ").into_owned();
+    }
+    if let Some(r) = re(&THINK, || {
+        format!(
+            r"(?i)(?P<f>{FIG_DIGITS})\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon)(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!]|\s*$)"
+        )
+    }) {
+        out = r.replace_all(&out, "about $f$after").into_owned();
+    }
+    out
+}
+
+/// "sixty, seventy bucks", "60, 70 dollars" → "either sixty or seventy bucks": two figures with one money word after
+/// both are alternatives.
+fn side_by_side(text: &str) -> String {
+    static SIDE: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(r) = re(&SIDE, || {
+        format!(
+            r"(?i)(?:^|[^\w$£€.,])(?:(?P<a>{FIG_WORDS})\s*,\s*(?P<b>{FIG_WORDS})|(?P<da>\d{{1,4}}),\s+(?P<db>\d{{1,4}}))\s+(?P<c>{CUR_WORD})\b"
+        )
+    }) else {
+        return text.to_string();
+    };
+    r.replace_all(text, |c: &Captures| {
+        let (a, b) = match (c.name("a"), c.name("b"), c.name("da"), c.name("db")) {
+            (Some(a), Some(b), _, _) => (a, b),
+            // Digits: "60, 70 dollars", the second above the first ("19,95 euros" is one figure with a decimal comma).
+            (_, _, Some(a), Some(b)) if a.as_str().parse::<i64>().ok() < b.as_str().parse::<i64>().ok() => (a, b),
+            _ => return c[0].to_string(),
+        };
+        let lead = &c[0][..a.start() - c.get(0).map_or(0, |z| z.start())];
+        format!("{lead}either {} or {} {}", a.as_str(), b.as_str(), &c["c"])
+    })
+    .into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    #[test]
+    fn figures_said_loosely_become_approximations_or_alternatives() {
+        for (said, written) in [
+            ("Please refund between $20 and $30.", "Please refund either $20 or $30."),
+            ("refund anywhere between $10 and $20 pls", "refund either $10 or $20 pls"),
+            ("refund between fifty and sixty dollars pls", "refund either fifty or sixty dollars pls"),
+            ("I want two or three hundred dollars back.", "I want either 200 or 300 dollars back."),
+            ("refund three to four hundred please", "refund either 300 or 400 please"),
+            ("can u send hundreds of dollars back?", "can u send about 200 dollars back?"),
+            ("I request a refund of a hundred and something.", "I request a refund of about 100."),
+            ("I want a hundred plus change back.", "I want about 100 back."),
+            ("refund $30 and change please", "refund about $30 please"),
+            ("I want in the neighbourhood of $90 back.", "I want about $90 back."),
+            ("refund at a guess $45 please", "refund about $45 please"),
+            ("can u send $45 I think back? ta", "can u send about $45 back? ta"),
+            ("refund sixty, seventy bucks please", "refund either sixty or seventy bucks please"),
+            ("I want a couple of hundred back.", "I want about 200 back."),
+            ("refund 60, 70 dollars please", "refund either 60 or 70 dollars please"),
+        ] {
+            assert_eq!(canonical(said), written, "{said}");
+        }
+    }
+
+    #[test]
+    fn a_vague_count_beside_a_price_asks_nothing() {
+        for (said, written) in [
+            (
+                "A couple of hundred dollars is what I paid, but I only want back $40.00",
+                "a lot of money dollars is what I paid, but I only want back $40.00",
+            ),
+            (
+                "I've spent hundreds of dollars with you, the kettle broke, refund please",
+                "I've spent a lot of money with you, the kettle broke, refund please",
+            ),
+            ("it lasted between 2 and 3 weeks", "it lasted between 2 and 3 weeks"),
+            ("Refund $45. I think it is faulty.", "Refund $45. I think it is faulty."),
+            ("I paid $1,299.00, refund please", "I paid $1,299.00, refund please"),
+            ("Please give me back 19,95 Euro for this one shelf", "Please give me back 19,95 Euro for this one shelf"),
+            ("Please I want back 129,99 euro. Grazie", "Please I want back 129,99 euro. Grazie"),
+        ] {
+            assert_eq!(canonical(said), written, "{said}");
+        }
+    }
+}
