@@ -4880,6 +4880,36 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack50_refund_words_that_ask_nothing",
         also: &[],
     },
+    // F1670: the reader never panics on overlapping figures (attack 66 crashed `eval` and `start`)
+    Mutation {
+        property: "a ticket whose figures overlap (\"each one USD 7.95\") is read, never a panic of the reader (F1670)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "                let Some(between) = sentence.get(fb..b.span.start) else { return false };",
+        broken: "                let between = &sentence[fb..b.span.start];",
+        package: "support-desk",
+        filter: "attack65_left::attack66_an_overlapping_figure_never_panics_the_reader",
+        also: &[],
+    },
+    // F1670: a range asked is two figures, never their sum or one end (attack 65)
+    Mutation {
+        property: "a range asked (\"between $15 and $25\") needs information (U1), never paid as the sum of its ends (F1670, ADR-1625)",
+        file: "apps/support-desk/src/classify/vague.rs",
+        original: "    let text = ranges(&text);",
+        broken: "    let text = text.clone();",
+        package: "support-desk",
+        filter: "attack65_left::attack65_figures_said_loosely_need_information",
+        also: &[],
+    },
+    // F1670: counted goods asked by the units wanted, never the whole order (blind136, attack 66)
+    Mutation {
+        property: "counted goods at a unit price asked by the units wanted (\"refund for that stool\") pay those units, never the whole order (F1670, ADR-1627)",
+        file: "apps/support-desk/src/classify/counted_units.rs",
+        original: "    let k = units_asked(own, n)?;",
+        broken: "    let k = units_asked(own, n).map(|_| n)?;",
+        package: "support-desk",
+        filter: "attack65_left::blind136_counted_goods_times_the_units_asked",
+        also: &[],
+    },
     // F1669: a telephone number under the name never adds to the ask (attack 63)
     Mutation {
         property: "a telephone number alone on its line under the name adds nothing to the ask, never paid above it (F1669)",

@@ -5071,7 +5071,7 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
                 _ => None,
             };
             counted_units::asked(&own, o.amount_cents, read)
-                .or_else(|| labelled::asked(&own, o.amount_cents))
+                .or_else(|| labelled::asked(&own, o.amount_cents, read))
                 .map_or(amount, Amount::Cents)
         }
         _ => amount,
@@ -5771,7 +5771,54 @@ pub fn numerals_as_digits(text: &str) -> String {
 /// Applies the written policy (policy.md): the clause table of [`crate::policy`], first match wins; a refund then
 /// passes the paying guard ([`crate::payable::guard`], ADR-1230) or becomes an escalation.
 pub fn classify(ev: &Evidence) -> Classification {
-    crate::payable::guard(ev, classify_unguarded(ev))
+    // The reader never takes the desk down (outside attack 66, F1670: "4 jar of honey each one USD 7.95" sliced a
+    // sentence out of order and the panic stopped `eval` and `start` alike). A ticket it cannot read is handed to a
+    // human (F1) with the failure named, and nothing is paid.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| classify_unguarded(ev))) {
+        Ok(c) => crate::payable::guard(ev, c),
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("a panic with no message");
+            unread(ev, &why.chars().take(160).collect::<String>())
+        }
+    }
+}
+
+/// The escalation of a ticket the reader failed on: the lookups' facts only, no reading of the words.
+fn unread(ev: &Evidence, why: &str) -> Classification {
+    let facts = Facts {
+        wants_refund: false,
+        amount: Amount::Missing,
+        order: ev.lookup.clone(),
+        order_amount_cents: ev.order.as_ref().map(|o| o.amount_cents),
+        order_status: ev.order.as_ref().map(|o| o.status.clone()),
+        placed_days_ago: ev.order.as_ref().map(|o| o.placed_days_ago),
+        executed_prior_refund: ev.refunds.iter().any(|r| r.status == "executed"),
+        safety_legal_injury: false,
+        refund_status_question: false,
+        duplicate_charge: false,
+        intent: Intent::default(),
+        vague: false,
+        pending_prior_refund: false,
+        names_problem: false,
+        unread_ask: true,
+        about_refund_on_record: false,
+        other_remedy_asked: false,
+        second_reading: None,
+    };
+    Classification {
+        label: Label::UnderSpecified,
+        action: Action::Escalate,
+        policy_refs: vec![Clause::F1],
+        reason: format!("F1: the reader failed on this ticket ({why}): a human decides"),
+        amount_cents: None,
+        severity: Some(Severity::Medium),
+        facts,
+        attempts: Vec::new(),
+    }
 }
 
 /// The reader and the clause table without the paying guard: what the guard is checked against (the kept-set
@@ -5814,6 +5861,33 @@ fn says_it_corrects(clause: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// F1670: a ticket the reader fails on is handed to a human with the failure named, and nothing is paid.
+    #[test]
+    fn a_ticket_the_reader_fails_on_is_escalated_unpaid() {
+        use crate::tools::{Customer, Order, Ticket};
+        let order =
+            Order { id: 7, customer_id: 1, amount_cents: 4_999, status: "delivered".into(), placed_days_ago: 5 };
+        let ev = Evidence {
+            ticket: Ticket {
+                id: 3,
+                customer_id: 1,
+                order_id: Some(7),
+                subject: "s".into(),
+                body: "b".into(),
+                status: "open".into(),
+            },
+            customer: Customer { id: 1, name: "Ada".into(), email: "ada@example.test".into() },
+            orders: vec![order.clone()],
+            lookup: OrderLookup::Linked,
+            order: Some(order),
+            refunds: Vec::new(),
+            calls: Vec::new(),
+        };
+        let c = unread(&ev, "begin > end");
+        assert_eq!((c.action, c.policy_refs.clone(), c.amount_cents), (Action::Escalate, vec![Clause::F1], None));
+        assert!(c.reason.contains("begin > end"), "{}", c.reason);
+    }
 
     #[test]
     fn amounts_are_parsed_exactly() {

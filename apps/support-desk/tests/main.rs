@@ -30,6 +30,7 @@ mod attack57_parts;
 mod attack58_left;
 mod attack59_left;
 mod attack62_left;
+mod attack65_left;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;

@@ -82,7 +82,32 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
         &ONE,
         r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b",
     )?;
-    let named = re(&NAMED, &format!(r"(?i)\b(?:of|for)\s+(?:the\s+)?(?P<k>{COUNT})\s+[a-z]"))?;
+    let named = re(
+        &NAMED,
+        &format!(
+            r"(?i)\b(?:of|for|refund|credit|return|reimburse)\s+(?:me\s+)?(?:for\s+)?(?:the\s+other\s+|the\s+|those\s+|these\s+|other\s+)?(?P<k>{COUNT}|one|1)\b(?:\s+(?P<next>[a-z]+)|\s*[,.!]|\s*$)"
+        ),
+    )?;
+    // "Please refund for that chair", "refund this lamp" (outside attack 66 `PB`): one, named by a demonstrative and a
+    // singular noun; a fault's count with the ask limited to the faulty ones ("1 defective. Refund for defective units
+    // only").
+    static THAT: OnceLock<Option<Regex>> = OnceLock::new();
+    static FAULT: OnceLock<Option<Regex>> = OnceLock::new();
+    static FAULTY_ASKED: OnceLock<Option<Regex>> = OnceLock::new();
+    let that = re(
+        &THAT,
+        r"(?i)\b(?:for|of|refund|credit)\s+(?:me\s+)?(?:for\s+)?(?:that|this)\s+(?:one\b|(?P<noun>[a-z]+)\b)",
+    )?;
+    let fault = re(
+        &FAULT,
+        &format!(
+            r"(?i)\b(?P<k>{COUNT}|one|1)\s+(?:of\s+them\s+)?(?:is\s+|are\s+|was\s+|were\s+|came\s+|arrived\s+)?(?:defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing)\b"
+        ),
+    )?;
+    let faulty_asked = re(
+        &FAULTY_ASKED,
+        r"(?i)\b(?:defective|damaged|broken|faulty|cracked|dead|chipped)\s+(?:units?|qty|quantity|items?|ones?|pieces?)(?:\s+only)?\b",
+    )?;
     let all = re(
         &ALL,
         r"(?i)\b(?:refund|return|credit|reimburse|send\s+back)\s+(?:me\s+)?(?:for\s+)?(?:those|them|the\s+lot|all\s+of\s+them|them\s+all|both|all\s+(?:two|three|four|five|six|2|3|4|5|6))\b|\b(?:all\s+(?:two|three|four|five|six|2|3|4|5|6)|both|all\s+of\s+them)\b[^.!?\n]{0,40}\b(?:cracked|broken|faulty|damaged|empty|holes?|torn|ripped|leak\w*|dead|missing|defective|stained|wrong)\b",
@@ -98,7 +123,24 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
         }) {
             return Some(1);
         }
-        if let Some(k) = named.captures(s).and_then(|c| count_value(&c["k"])) {
+        let money_word = |w: &str| {
+            ["hundred", "thousand", "dollar", "pound", "euro", "buck", "quid", "cent", "grand", "percent"]
+                .iter()
+                .any(|m| w.to_lowercase().starts_with(m))
+        };
+        if let Some(k) = named
+            .captures_iter(s)
+            .filter(|c| c.name("next").is_none_or(|n| !money_word(n.as_str())))
+            .find_map(|c| count_value(&c["k"]))
+        {
+            return Some(k);
+        }
+        if that.captures_iter(s).any(|c| c.name("noun").is_none_or(|n| !n.as_str().to_lowercase().ends_with('s'))) {
+            return Some(1);
+        }
+        if faulty_asked.is_match(s)
+            && let Some(k) = sentences.iter().find_map(|t| fault.captures(t).and_then(|c| count_value(&c["k"])))
+        {
             return Some(k);
         }
         let before = if i > 0 { sentences[i - 1] } else { "" };
@@ -151,6 +193,13 @@ mod tests {
             // No count in the ask: left to the other readers.
             ("I ordered 3 x $19.99 phone cases, one cracked. Refund please.", 5997, None),
             ("2 x $50.00 chairs, one is cracked. Please refund one hundred dollars.", 10000, None),
+            (
+                "We got 8 chairs at $40 each for the cafe. One has a split seat. Please refund for that chair.",
+                32000,
+                Some(4000),
+            ),
+            ("5 hoodies @ 32.00 ea. 1 defective. Refund for defective units only please.", 16000, Some(3200)),
+            ("two tickets at $35 each; my friend can't come, refund one ticket please", 7000, Some(3500)),
             // More than the order: never read here.
             ("3 x $50.00 mugs, all three chipped. Refund the lot.", 9000, None),
         ] {

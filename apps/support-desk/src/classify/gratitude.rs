@@ -71,8 +71,14 @@ pub fn plain(text: &str) -> String {
         let thing = !what.to_lowercase().starts_with("refunding")
             && !what.to_lowercase().starts_with("crediting")
             && !what.to_lowercase().starts_with("reimbursing");
-        if had_here || (thing && !c["word"].to_lowercase().starts_with("thank")) {
+        let thanks = c["word"].to_lowercase().starts_with("thank");
+        if had_here || (thing && !thanks) {
             return "thanks for the refund".to_string();
+        }
+        // Appreciation of the act with nothing had ("Really appreciate you refunding me", outside attack 66 `FB`) is
+        // the polite ask; "thanks for refunding me" thanks for an act done, left to the grammar.
+        if !thing && !thanks {
+            return format!("please, we request {what}");
         }
         c[0].to_string()
     });
@@ -114,6 +120,7 @@ mod tests {
             ("Thanks in advance for the refund of $64.99", "please, we request the refund of $64.99"),
             ("Thank you in advance for processing my refund.", "please, we request my refund."),
             ("Grateful in advance for a refund on the torn jacket.", "please, we request a refund on the torn jacket."),
+            ("Really appreciate you refunding me for the lamp.", "please, we request refunding me for the lamp."),
         ] {
             assert_eq!(plain(said), written, "{said}");
         }

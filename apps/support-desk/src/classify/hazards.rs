@@ -147,10 +147,10 @@ const BODY: &str = r"head|face|leg|legs|foot|feet|arm|arms|hand|hands|fingers?|t
 const APPLIANCE: &str = r"faceplate|face\s*plate|screw|fitting|fixture|terminal|dimmer|base|casing|case|body|metal|steel|handle|plug|socket|cable|cord|lead|switch|door|frame|kettle|toaster|fridge|freezer|fryer|oven|hob|cooktop|cooker|blender|mixer|iron|machine|unit|appliance|heater|lamp|microwave|dishwasher|washer|dryer|tap|outlet|charger|grill|range|it";
 
 /// Verbs of a part giving way.
-const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone|open)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through|(?:opened|opens|dropped(?:\s+down)?|released|unclipped|unbuckled|unlatched|undid|unlocked)\s+(?:by\s+itself|on\s+its\s+own|itself)|unclipped|unbuckled|unlatched|popped\s+(?:open|off|out)";
+const GAVE_WAY: &str = r"fail(?:ed|s|ing)?|gave\s+(?:out|way)|gives?\s+way|giving\s+way|snapped|sheared(?:\s+off)?|collapsed|buckled|locked\s+up|seized(?:\s+up)?|stopped\s+(?:doing\s+anything|working|responding|biting)|(?:didn'?t|did\s+not|won'?t|wouldn'?t|doesn'?t|does\s+not)\s+(?:work|stop|hold|engage|catch|release|bite|respond)|came\s+(?:off|out|loose|apart|away|undone|open)|pulled\s+(?:out|away|off)|detached|broke(?:\s+(?:off|away|apart))?|let\s+go|cracked\s+through|(?:opened|opens|dropped(?:\s+down)?|released|unclipped|unbuckled|unlatched|undid|unlocked)\s+(?:by\s+itself|on\s+its\s+own|itself)|unclipped|unbuckled|unlatched|popped\s+(?:open|off|out)|fold(?:ed|s)(?:\s+(?:up|in|down))?";
 
 /// Being ridden, climbed or driven, or at speed.
-const IN_MOTION: &str = r"(?:going|riding|cycling|coming|rolling)\s+(?:down|up)(?:\s*hill)?|downhill|down\s+(?:the|a)\s+hill|on\s+the\s+(?:hill|descent|motorway|stairs)|at\s+speed|at\s+full\s+speed|mid[- ]ride|while\s+(?:(?:i|he|she|we|they|my\s+\w+|our\s+\w+)\s+(?:was|were|am|is|are)\s+)?(?:riding|cycling|driving|climbing|scooting|skating|descending|standing\s+on)(?:\s+(?:it|on\s+it))?";
+const IN_MOTION: &str = r"(?:going|riding|cycling|coming|rolling)\s+(?:down|up)(?:\s*hill)?|downhill|down\s+(?:the|a)\s+hill|on\s+the\s+(?:hill|descent|motorway|stairs)|at\s+speed|at\s+full\s+speed|mid[- ]ride|while\s+(?:(?:i|he|she|we|they|my\s+\w+|our\s+\w+)\s+(?:was|were|am|is|are)\s+)?(?:riding|cycling|driving|climbing|scooting|skating|descending|standing\s+on)(?:\s+(?:it|on\s+it))?|while\s+(?:i|he|she|we|they|my\s+\w+|our\s+\w+)\s+(?:was|were|am|is|are)\s+(?:(?:still\s+)?on|in|sitting\s+(?:on|in))\s+(?:it|them)";
 
 /// Things out of place in food.
 const FOREIGN: &str = r"glass|shards?|splinters?|metal|wire|plastic|needles?|nails?|screws?|staples?|bolts?|stones?|pebbles?|insects?|bugs?|maggots?|worms?|weevils?|cockroach(?:es)?|beetles?|flies|a\s+fly|droppings|mice|a\s+mouse";
@@ -590,6 +590,36 @@ fn rows() -> &'static [Row] {
                     r"(?i)\bhot\s+enough\s+to\s+(?:brand|burn|scald|blister|sear|scorch)\b|\b(?:popped|flew|shot|sprang|sprung|pinged|snapped|flicked)\s+(?:out\s+|off\s+|back\s+|up\s+)?(?:right\s+|straight\s+)?(?:into|in)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:left\s+|right\s+)?(?:{BODY}|{FACE})\b|\bsplinters?\b[^.!?\n]{{0,40}}?\b(?:into|in|under)\s+(?:my|our|his|her|their)\s+(?:[\w-]+(?:'s|’s)\s+)?(?:nails?|toenails?|fingernails?)\b"
                 ),
             ),
+            // Outside attack 66 (`hazard/injury plain words`): a thing that holds a child or a person collapsing,
+            // folding or letting go by itself; a child under the bath water; a looped blind cord by a cot; balls,
+            // beads or stuffing out of a rattle, a teether or a baby's toy; a split cable or cracked insulation showing
+            // the metal; a backrest giving way and a person going over; a lens scratching an eye; a heat pad getting
+            // hotter and hotter.
+            (
+                Hazard::SafetyPartFailed,
+                r"(?i)\b(?:bath\s+(?:seat|ring|support)|baby\s+bath|playpen|play\s+pen|travel\s+cot|cot|crib|bunk\s+bed|stroller|buggy|pushchair|pram|baby\s+carrier|carrier|bouncer|high\s*chair|stair\s+gate|baby\s+gate|car\s+seat|scooter|swing)(?:'s|’s)?\b[^.!?\n]{0,40}?\b(?:collaps\w*|fold(?:s|ed)?\s+(?:up\s+)?(?:flat\s+|in\s+|inwards\s+)?(?:by\s+itself|on\s+its\s+own|when|while|with|if)|drops?\s+down\s+(?:by\s+itself|on\s+its\s+own|if|when)|dropped\s+down|came\s+unstuck|comes\s+unstuck|let\s+go|lets\s+go|gave\s+way|undid\s+itself|undoes\s+itself|swings?\s+open\s+when|pulled\s+out\s+of|tipped\s+over\s+with|sheared)"
+                    .to_string(),
+            ),
+            (
+                Hazard::PersonHurt,
+                r"(?i)\b(?:went|slid|slipped|tipped|fell)\s+(?:right\s+)?(?:under|into)\s+(?:the\s+)?water\b|\bface\s+went\s+(?:in|into|under)\s+the\s+water\b|\bwent\s+under\s+for\b|\b(?:scratched|cut|hit|poked|caught|grazed)\s+(?:my|his|her|their|our)\s+(?:\w+(?:'s|’s)\s+)?(?:eyes?|eyeballs?|cornea)\b|\bhotter\s+and\s+hotter\b|\bleft\s+(?:\w+\s+)?(?:red\s+)?(?:marks|burns?|welts)\s+(?:on|all\s+over)\b|\b(?:left|leaving)\s+red\s+marks\b|\b(?:gave\s+way|collapsed|snapped|broke)\b[^.!?\n]{0,40}?\b(?:went|fell)\s+(?:over|flying)(?:\s+backwards)?\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::Entrapment,
+                r"(?i)\b(?:blind|curtain|tie-?back)\b[^.!?\n]{0,20}\b(?:cords?|chains?|strings?)\b[^.!?\n]*\b(?:cot|crib|toddler|child|baby|neck|loop\w*|no\s+(?:safety|cleat|tie-?back|breakaway))|\bloop(?:ed)?\s+(?:blind\s+|curtain\s+)?cords?\b|\bcords?\b[^.!?\n]{0,30}\b(?:round|around)\s+(?:a|my|his|her|the)\s+(?:\w+(?:'s|’s)\s+)?neck\b"
+                    .to_string(),
+            ),
+            (
+                Hazard::ChildsMouth,
+                r"(?i)\b(?:(?:small|tiny|little|metal|steel|plastic|glass)\s+)?(?:balls?|beads?|ball\s+bearings?|pellets?|stuffing|filling)\b[^.!?\n]{0,30}?\b(?:fall|falls|fell|falling|come|comes|came|coming|pour\w*|spill\w*|leak\w*)\s+out\b[^.!?\n]{0,30}\b(?:rattle|teether|teething|baby|toddler|child|kid|toy|chew\w*|mouth)|\b(?:rattle|teether|teething\s+(?:ring|toy)|baby\s+toy)\b[^.!?\n]{0,40}?\b(?:balls?|beads?|ball\s+bearings?|pellets?|stuffing|pieces?|bits?)\b[^.!?\n]{0,20}?\b(?:fall|falls|fell|come|comes|came|coming)\s+out|\b(?:balls?|beads?|ball\s+bearings?|pellets?)\s+(?:fall|falls|fell|come|comes|came)\s+out\s+of\s+the\s+(?:baby\s+)?(?:rattle|teether|teething\s+ring|toy)"
+                    .to_string(),
+            ),
+            (
+                Hazard::ExposedCurrent,
+                r"(?i)\b(?:cable|cord|lead|flex|wire|wiring)\b[^.!?\n]{0,30}\b(?:split|cracked(?:\s+open)?|torn|frayed|melted|worn\s+through)\b[^.!?\n]{0,40}\b(?:wires?|copper|metal|conductors?)\b[^.!?\n]{0,15}\b(?:showing|visible|exposed|poking|out|see)|\b(?:can|could)\s+see\s+(?:the\s+)?(?:bare\s+)?(?:copper|metal\s+wires?|wires?|the\s+metal)\b|\binsulation\b[^.!?\n]{0,30}\b(?:cracked|split|torn|melted|worn|peeling|coming\s+off)\b"
+                    .to_string(),
+            ),
             (
                 Hazard::Recall,
                 r"(?i)\b(?:safety\s+(?:notice|alert|warning|recall)|withdrawn\s+from\s+sale|recall\s+notice|(?:on|in)\s+the\s+news\s+for\s+(?:catching\s+fire|exploding|overheating))\b"
@@ -648,6 +678,9 @@ pub fn without_surprise_shocks(text: &str) -> String {
             // A price or a wait that "nearly killed me" (blind136 `g-006`: "Fuel was $87 at the servo on the way up
             // which nearly killed me"): the sentence speaks of money or time, not of harm.
             r"|\b(?P<killed>(?:nearly|almost|practically|basically)\s+killed\s+(?:me|us|him|her))\b",
+            // Recall as remembering ("can't recall exactly", "I recall paying $50", outside attack 66 `FA`): a verb
+            // with a person or a negation before it, never the product's recall.
+            r"|\b(?:i|we|you|he|she|they|can'?t|cannot|can\s+not|don'?t|do\s+not|didn'?t|did\s+not|doesn'?t|not|to|if|as\s+far\s+as\s+i)\s+(?:really\s+|quite\s+|even\s+|exactly\s+|honestly\s+)?recall(?:ed|ing|s)?\b",
         ))
         .ok()
     })
@@ -1236,6 +1269,13 @@ mod tests {
             ("the lens popped out into my son's eye", Hazard::PersonHurt),
             ("The metal splinter went under my nail.", Hazard::PersonHurt),
             ("the high E snapped and whipped me right under the eye", Hazard::PersonHurt),
+            ("The bath seat suction cups gave way and my baby tipped into the water.", Hazard::SafetyPartFailed),
+            ("The playpen side folds in when the baby leans on it.", Hazard::NearMiss),
+            ("The blind cord hangs in a loop right by the cot and there's no tie-back.", Hazard::Entrapment),
+            ("Little steel balls came out of the baby rattle.", Hazard::ChildsMouth),
+            ("The lamp cable is split and I can see the copper.", Hazard::ExposedCurrent),
+            ("The kids' sunglasses lens fell out and scratched his eye.", Hazard::PersonHurt),
+            ("The garden swing's seat bolt sheared off while my daughter was on it.", Hazard::SafetyPartFailed),
         ];
         let wrong: Vec<String> = cases
             .iter()
@@ -1252,6 +1292,9 @@ mod tests {
             "the cot slats are a lighter wood than the photo",
             "the swing seat is the wrong colour",
             "the fridge magnets fell off the packaging, no big deal",
+            "the stroller folds up really small, but the basket is torn",
+            "the cot sheet is the wrong size",
+            "the cable is too short to reach the socket",
         ] {
             assert_eq!(named(t), None, "{t}");
         }

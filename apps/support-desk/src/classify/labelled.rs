@@ -1,7 +1,9 @@
-//! An amount asked by the label of a figure told (blind136 `g-028`, blind134 `g-013`): "Net 40.00 + GST 4.00 = 44.00
-//! gross. Please credit the gross amount" asks the figure told gross (44.00), not the order's amount; "the net amount"
-//! asks the one told net. The label stands right beside its figure ("44.00 gross", "gross £60.00", "Gross: 60.00",
-//! "£60.00 gross"), and the ask names the same label with a money noun ("the gross amount", "the full gross total").
+//! An amount asked by the label of a figure told (blind136 `g-028`, blind134 `g-013`, outside attack 66 `PC`): "Net
+//! 40.00 + GST 4.00 = 44.00 gross. Please credit the gross amount" asks the figure told gross (44.00), not the order's
+//! amount; "credit the net only", "refund subtotal", "the pre-tax amount", "excl. GST", "before VAT" ask the one told
+//! net (or subtotal). The label stands right beside its figure ("44.00 gross", "Gross: 60.00", "subtotal 120.00",
+//! "net 40 + tax 8"), and an asking sentence names the label's kind. Both kinds asked, or a kind told with several
+//! figures, settle nothing here.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -11,25 +13,65 @@ use std::sync::OnceLock;
 const FIG: &str =
     r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|nzd|cad|inr|rs\.?)\s?)?(?P<{n}>\d{1,6}(?:[.,]\d{3})*(?:[.,]\d{1,2})?)";
 
-/// The figure told with the label the ask names, when the ask names one.
-pub fn asked(own: &str, order_cents: i64) -> Option<i64> {
+/// The two kinds of label, as an ask names them.
+const NET_ASKED: &str = r"\bnet\b|\bsub-?total\b|\bpre-?tax\b|\bex[- .]?(?:vat|gst|tax)\b|\bexcl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax|iva|mwst)\b|\b(?:vat|tax|gst)[- ]exclusive\b|\bbefore\s+(?:vat|tax|gst)\b|\bnetto\b";
+const GROSS_ASKED: &str = r"\bgross\b|\bbrutto\b|\bincl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax)\b";
+
+/// The labels a told figure carries, by kind.
+const NET_LABEL: &str = r"net|sub-?total|netto";
+const GROSS_LABEL: &str = r"gross|brutto";
+
+fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static Regex> {
+    cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
+}
+
+/// The figure told with the label the ask names, when the ask names one. `read` is the amount the other readers took:
+/// a figure written in the asking sentence itself stands ("a partial credit of £45.00 (£37.50 net + £7.50 VAT)", "one
+/// unit gross (EUR 14.64)"); the order's amount or a figure of the working (the net "4 x 6.25 = 25.00") is replaced.
+pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     static ASK: OnceLock<Option<Regex>> = OnceLock::new();
-    let ask = ASK
-        .get_or_init(|| {
-            Regex::new(r"(?i)\b(?:the|full|whole)\s+(?:full\s+)?(?P<label>gross|net)\s+(?:amount|total|figure|sum|value|price)\b").ok()
-        })
-        .as_ref()?;
-    let labels: Vec<String> =
-        ask.captures_iter(own).filter_map(|c| c.name("label").map(|m| m.as_str().to_lowercase())).collect();
-    let label = labels.first()?.clone();
-    // Both labels asked ("credit the net value of line 2 … refund the gross amount", val44c `g-014`): not settled here.
-    if labels.iter().any(|l| *l != label) {
+    static NET: OnceLock<Option<Regex>> = OnceLock::new();
+    static GROSS: OnceLock<Option<Regex>> = OnceLock::new();
+    let ask = re(&ASK, r"(?i)\b(?:refund\w*|credit\w*|reimburs\w*|request\w*|return\w*|back|repay\w*|pay\s+back)\b")?;
+    let net = re(&NET, &format!("(?i){NET_ASKED}"))?;
+    let gross = re(&GROSS, &format!("(?i){GROSS_ASKED}"))?;
+    let asking: Vec<&str> = super::desk25::sentences(own).filter(|s| ask.is_match(s)).collect();
+    if let Some(v) = read.filter(|v| *v != order_cents)
+        && asking.iter().any(|s| super::money::read(s).iter().any(|a| a.cents == v))
+    {
         return None;
     }
+    // A label turned down ("the whole 96 back please, not just the net", b102 `g-010`) is not the one asked.
+    let named = |r: &Regex, s: &str| {
+        r.find_iter(s).any(|m| {
+            let before = s[..m.start()].to_lowercase();
+            let before = before.trim_end();
+            ![
+                "not",
+                "not just",
+                "not only",
+                "rather than",
+                "instead of",
+                "than",
+                "not the",
+                "not just the",
+                "not only the",
+            ]
+            .iter()
+            .any(|w| before.ends_with(w))
+        })
+    };
+    let net_asked = asking.iter().any(|s| named(net, s));
+    let gross_asked = asking.iter().any(|s| named(gross, s));
+    let label = match (net_asked, gross_asked) {
+        (true, false) => NET_LABEL,
+        (false, true) => GROSS_LABEL,
+        _ => return None,
+    };
     let before = FIG.replace("{n}", "a");
     let after = FIG.replace("{n}", "b");
     let told = Regex::new(&format!(
-        r"(?i){before}[ \t]*(?:\([ \t]*)?{label}\b|\b{label}[ \t]*(?:amount|total|figure|sum|value|price)?[ \t]*(?:\d{{1,2}}%[ \t]*)?[:=]?[ \t]*{after}"
+        r"(?i){before}[ \t]*(?:\([ \t]*)?(?:{label})\b|\b(?:{label})[ \t]*(?:amount|total|figure|sum|value|price)?[ \t]*(?:\d{{1,2}}%[ \t]*)?[:=]?[ \t]*{after}"
     ))
     .ok()?;
     let values: Vec<i64> = told
@@ -48,37 +90,51 @@ mod tests {
     use super::asked;
 
     #[test]
+    fn a_figure_asked_stands() {
+        let own = "kindly process a partial credit of £45.00 (£37.50 net + £7.50 VAT) for the missing kit.";
+        assert_eq!(asked(own, 18000, Some(4500)), None);
+        // The working's figure read (b76 `g-079`): the label asked replaces it.
+        let own = "Credit required: 2 x blinds\n- net 2 x 30.00 = 60.00\n- VAT 20% = 12.00\n- gross 72.00\nPlease credit the gross amount.";
+        assert_eq!(asked(own, 7200, Some(6000)), Some(7200));
+    }
+
+    #[test]
     fn the_label_asked_names_its_figure() {
-        assert_eq!(
-            asked(
+        for (own, order, want) in [
+            (
                 "re the damaged set:\nNet 40.00 + GST 4.00 = 44.00 gross.\nPlease credit the gross amount to the card. Thx.",
-                8800
+                8800,
+                Some(4400),
             ),
-            Some(4400)
-        );
-        assert_eq!(
-            asked(
+            (
                 "Invoice total: net £50.00 + VAT £10.00 = £60.00 gross.\nWe are asking for the full gross amount to be credited please.",
-                6000
+                6000,
+                Some(6000),
             ),
-            Some(6000)
-        );
-        assert_eq!(asked("Please refund the gross amount.", 6000), None);
-        // The label's figure is on its own line, the one above it is another line's (b129 `g-016`).
-        assert_eq!(
-            asked(
+            ("Please refund the gross amount.", 6000, None),
+            ("Net 40.00, gross 44.00. Refund please.", 8800, None),
+            // The label's figure is on its own line, the one above it is another line's (b129 `g-016`).
+            (
                 "As per invoice:\n  Net      40.00\n  VAT 5%    2.00\n  Gross    42.00\nPlease refund the gross amount of 42.00.",
-                4200
+                4200,
+                Some(4200),
             ),
-            Some(4200)
-        );
-        assert_eq!(
-            asked(
+            (
                 "please credit the net value of line 2:\n - net EUR 25.00\n - gross EUR 29.75\nPlease refund the gross amount.",
-                11900
+                11900,
+                None,
             ),
-            None
-        );
-        assert_eq!(asked("Net 40.00, gross 44.00. Refund please.", 8800), None);
+            // Outside attack 66 (`PC`): the net asked in other words.
+            ("Net 40.00 + VAT 8.00 = 48.00. Please credit the net only.", 4800, Some(4000)),
+            ("Invoice: subtotal 120.00, tax 24.00, total 144.00. Refund subtotal.", 14400, Some(12000)),
+            ("net 40 + tax 8 = 48 gross. please refund the goods value excl. tax", 4800, Some(4000)),
+            (
+                "The invoice says net 80.00, VAT 16.00, total 96.00. I'd like the whole 96 back please, not just the net.",
+                9600,
+                None,
+            ),
+        ] {
+            assert_eq!(asked(own, order, None), want, "{own}");
+        }
     }
 }

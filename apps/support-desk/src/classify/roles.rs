@@ -128,7 +128,8 @@ fn pats() -> Option<&'static Pats> {
             )
             .ok()?,
             full_plus: Regex::new(
-                r"(?i)\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order)\b[^.!?\n]{0,40}\b(?:plus|and\s+also|\+|and)\s+(?:the\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
+                // The full figure named ("ask for the full £79.99 plus the £15 it cost me to post it back", blind141 `g-008`).
+                r"(?i)\b(?:full|whole|entire)\s+(?:price|amount|cost|refund|sum|order|(?:[$€£]\s?)?\d[\d,]*(?:\.\d{1,2})?)\b[^.!?\n]{0,40}\b(?:plus|and\s+also|\+|and)\s+(?:the\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
             )
             .ok()?,
             whole_and: Regex::new(concat!(
@@ -138,10 +139,11 @@ fn pats() -> Option<&'static Pats> {
                 r"|\brefund\s+of\s+(?:the|my)\s+(?:order|item|purchase)|\b(?:refund|money\s+back)(?:\s+please|\s+pls)?",
                 r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded",
                 r"|\b(?:return|give|pay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+(?:full\s+)?(?:purchase\s+)?(?:price|cost|amount)",
-                r"|\b(?:i'?d|i\s+would|we'?d|we\s+would)\s+like\s+(?:the|my)\s+(?:purchase\s+)?(?:price|cost|money)\s+back)",
+                r"|\b(?:i'?d|i\s+would|we'?d|we\s+would)\s+like\s+(?:the|my)\s+(?:purchase\s+)?(?:price|cost|money)\s+back",
+                r"|\b(?:credit|refund)\s+(?:the\s+|our\s+|my\s+)?(?:invoice|order|purchase)\s+(?:value|total|amount))",
                 // Outside attack 65: "&", "n" and "together with" join as "and" does.
                 r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\btogether\s+with|\balong\s+with|\+|&|\bn|\band)\s+",
-                r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s+(?:also\s+)?(?:expect|want|need|would\s+like)\s+)?",
+                r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s*(?:'d\s+|\s+would\s+)?(?:also\s+)?(?:expect|want|need|would\s+like|like)\s+)?",
                 r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?)?",
                 r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
             ))
@@ -349,7 +351,9 @@ pub fn read(text: &str) -> Vec<Roled> {
             {
                 (Role::Context, "a count")
             } else if figs[k + 1..].iter().any(|b| {
-                let between = &sentence[fb..b.span.start];
+                // Two readings may overlap ("each 1 USD 7.95": "1 USD" and "USD 7.95", outside attack 66 `s21`): a
+                // later figure that starts inside this one has nothing between them.
+                let Some(between) = sentence.get(fb..b.span.start) else { return false };
                 // A count after the marker corrects no figure ("Refund $70 - sorry, it was 2 mugs that broke", "sorry,
                 // 3rd email today"): outside attack 47.
                 let after_b = &sentence[b.span.end..];

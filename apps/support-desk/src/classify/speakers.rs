@@ -122,6 +122,13 @@ fn patterns() -> &'static Patterns {
                 // A message below about another purchase or shop is context, not this ticket's ask.
                 r"|\b(?:different|another|other)\s+(?:shop|store|order|purchase|retailer|seller|company|website)\b",
                 r"|\bworks?\s+(?:fine|again|now|perfectly)\b|\ball\s+(?:good|fine|sorted)\s+now\b",
+                // Outside attack 66 (`PE`): a cover that only informs ("For info only, nothing needed", "Forwarding for
+                // reference only", "Just for your records", "FYI only", "Cc'ing you for record keeping") or says the
+                // matter ended ("It's arrived and it's perfect", "sent this in a panic").
+                r"|\bfor\s+(?:your\s+)?(?:info(?:rmation)?|reference|records?|record[- ]keeping|files?)(?:\s+only)?\b|\bfyi\s+only\b",
+                r"|\bnothing\s+(?:needed|required|to\s+do|for\s+you\s+to\s+do)\b|\bno\s+action\s+(?:needed|required|necessary)\b",
+                r"|\b(?:it'?s|it\s+has|it\s+finally|has\s+now|finally)\s+(?:now\s+|finally\s+|just\s+)?(?:arrived|turned\s+up)\b|\bsent\s+(?:this|that|it)\s+in\s+a\s+panic\b",
+                r"|\brefunded\s+(?:me\s+)?(?:at\s+the\s+till|in\s+(?:the\s+)?(?:shop|store))\b",
             ))
             .ok()?,
             // A reply that takes an offer.

@@ -29,7 +29,7 @@ const FIG_DIGITS: &str = r"(?:(?:[$£€₹]|(?:us|au|ca|nz|s|a|c)\$|usd|gbp|eur
 const FIG_WORDS: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:a|one)\s+hundred)";
 
 /// Verbs of paying or spending: a vague count after one tells a price.
-const PAID: &str = r"(?i)\b(?:spent|spend|spending|paid|pay|paying|cost|costs|costing|worth|wasted|lost|invested|ordered|bought|purchased|forked\s+out|shelled\s+out)\b";
+const PAID: &str = r"(?i)\b(?:spent|spend|spending|paid|pay|paying|cost|costs|costing|worth|wasted|lost|invested|ordered|bought|purchased|forked\s+out|shelled\s+out|quoted|charged|priced|(?:it|they|that|which|the\s+price)\s+(?:was|were))\b";
 
 fn re(cell: &'static OnceLock<Option<Regex>>, pattern: impl FnOnce() -> String) -> Option<&'static Regex> {
     cell.get_or_init(|| Regex::new(&pattern()).ok()).as_ref()
@@ -46,6 +46,22 @@ fn sentence(text: &str, start: usize, end: usize) -> &str {
         .map_or(from, |(i, _)| from + i + 1);
     let to = text[end..].find(['!', '?', '\n']).map_or(text.len(), |i| end + i);
     &text[from..to]
+}
+
+/// Whether an ask ("refund", "back", "give me", "want") stands before `at` in its sentence.
+fn asked_before(text: &str, at: usize) -> bool {
+    static ASK: OnceLock<Option<Regex>> = OnceLock::new();
+    let before = &text[text[..at].rfind(['!', '?', '\n']).map_or(0, |i| i + 1)..at];
+    re(&ASK, || r"(?i)\b(?:refund\w*|back|give\s+me|want|need|reimburse\w*|credit|compensat\w*)\b".to_string())
+        .is_some_and(|r| r.is_match(before))
+}
+
+/// Whether a verb of paying or a price's "it was" stands before `at` in its sentence.
+fn paid_in_sentence_before(text: &str, at: usize) -> bool {
+    static PAID_RE: OnceLock<Option<Regex>> = OnceLock::new();
+    let before = &text[text[..at].rfind(['!', '?', '\n']).map_or(0, |i| i + 1)..at];
+    let before = before.rsplit_once(". ").map_or(before, |(_, b)| b);
+    re(&PAID_RE, || PAID.to_string()).is_some_and(|r| r.is_match(before))
 }
 
 /// Whether a vague count stands beside an exact figure or after a verb of paying in its sentence.
@@ -83,6 +99,7 @@ pub fn canonical(text: &str) -> String {
     let text = counts_of_hundreds(text);
     let text = ranges(&text);
     let text = loose_tails(&text);
+    let text = hyphen_range(&text);
     side_by_side(&text)
 }
 
@@ -162,7 +179,17 @@ fn ranges(text: &str) -> String {
                 || s.split_whitespace()
                     .any(|w| Regex::new(&format!(r"(?i)^(?:{CUR_WORD})$")).is_ok_and(|m| m.is_match(w)))
         };
-        if money(&c["a"]) || money(&c["b"]) || c.name("c").is_some() {
+        let m = c.get(0).map_or(0..0, |m| m.range());
+        let paid_before = paid_in_sentence_before(text, m.start);
+        // Two number words after an ask ("Refund me between twenty and thirty", outside attack 66 `PA`): money.
+        let words_asked = !c["a"].chars().any(|ch| ch.is_ascii_digit())
+            && !c["b"].chars().any(|ch| ch.is_ascii_digit())
+            && asked_before(text, m.start);
+        let money = |s: &str| money(s) || words_asked;
+        if (money(&c["a"]) || money(&c["b"]) || c.name("c").is_some()) && paid_before {
+            // "I paid somewhere between $20 and $30 for it" (outside attack 66 `FA`): a price told, no figure asked.
+            "a lot of money".to_string()
+        } else if money(&c["a"]) || money(&c["b"]) || c.name("c").is_some() {
             format!("either {} or {}{}", &c["a"], &c["b"], c.name("c").map_or("", |m| m.as_str()))
         } else {
             c[0].to_string()
@@ -190,18 +217,33 @@ fn loose_tails(text: &str) -> String {
         out = r.replace_all(&out, "about $f").into_owned();
     }
     if let Some(r) = re(&BEFORE, || {
-        r"(?i)\b(?:in\s+the\s+(?:neighbou?rhood|region|ballpark|vicinity)\s+of|at\s+a\s+(?:rough\s+|wild\s+)?guess,?|ballpark,?)\s+".to_string()
+        r"(?i)\b(?:in\s+the\s+(?:neighbou?rhood|region|ballpark|vicinity)\s+of|at\s+a\s+(?:rough\s+|wild\s+)?guess,?|ballpark,?|close\s+to|not\s+far\s+off|just\s+(?:shy|short)\s+of|something\s+close\s+to|somewhere\s+(?:near|around))\s+".to_string()
     }) {
         out = r.replace_all(&out, "about ").into_owned();
     }
     if let Some(r) = re(&THINK, || {
         format!(
-            r"(?i)(?P<f>{FIG_DIGITS})\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon)(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!]|\s*$)"
+            r"(?i)(?P<f>{FIG_DIGITS})\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon|or\s+thereabouts)(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!]|\s*$)"
         )
     }) {
         out = r.replace_all(&out, "about $f$after").into_owned();
     }
     out
+}
+
+/// "thirty-forty dollars", "forty-five-fifty dollars" (outside attack 66 `PA`): two tens words joined by a hyphen, a
+/// range and not one figure (no English number is "thirty-forty").
+fn hyphen_range(text: &str) -> String {
+    static RANGE: OnceLock<Option<Regex>> = OnceLock::new();
+    const TENS: &str = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
+    let Some(r) = re(&RANGE, || {
+        format!(
+            r"(?i)\b(?P<a>(?:{TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)-(?P<b>(?:{TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)\b"
+        )
+    }) else {
+        return text.to_string();
+    };
+    r.replace_all(text, "either $a or $b").into_owned()
 }
 
 /// "sixty, seventy bucks", "60, 70 dollars" → "either sixty or seventy bucks": two figures with one money word after
@@ -216,6 +258,9 @@ fn side_by_side(text: &str) -> String {
         return text.to_string();
     };
     r.replace_all(text, |c: &Captures| {
+        if paid_in_sentence_before(text, c.get(0).map_or(0, |m| m.start())) {
+            return c[0].to_string();
+        }
         let (a, b) = match (c.name("a"), c.name("b"), c.name("da"), c.name("db")) {
             (Some(a), Some(b), _, _) => (a, b),
             // Digits: "60, 70 dollars", the second above the first ("19,95 euros" is one figure with a decimal comma).
@@ -250,6 +295,10 @@ mod tests {
             ("refund sixty, seventy bucks please", "refund either sixty or seventy bucks please"),
             ("I want a couple of hundred back.", "I want about 200 back."),
             ("refund 60, 70 dollars please", "refund either 60 or 70 dollars please"),
+            ("Refund me between twenty and thirty.", "Refund me either twenty or thirty."),
+            ("Refund in the range thirty-forty dollars", "Refund in the range either thirty or forty dollars"),
+            ("I'd like back close to $35", "I'd like back about $35"),
+            ("$45 or thereabouts back please", "about $45 back please"),
         ] {
             assert_eq!(canonical(said), written, "{said}");
         }
@@ -267,7 +316,17 @@ mod tests {
                 "I've spent a lot of money with you, the kettle broke, refund please",
             ),
             ("it lasted between 2 and 3 weeks", "it lasted between 2 and 3 weeks"),
+            ("it took between two and three weeks to come", "it took between two and three weeks to come"),
+            ("forty-five dollars back please", "forty-five dollars back please"),
             ("Refund $45. I think it is faulty.", "Refund $45. I think it is faulty."),
+            (
+                "I paid somewhere between $20 and $30 for it, can't find the receipt. Please refund it",
+                "I paid a lot of money for it, can't find the receipt. Please refund it",
+            ),
+            (
+                "It was sixty, seventy bucks, whatever you charged me.",
+                "It was sixty, seventy bucks, whatever you charged me.",
+            ),
             ("I paid $1,299.00, refund please", "I paid $1,299.00, refund please"),
             ("Please give me back 19,95 Euro for this one shelf", "Please give me back 19,95 Euro for this one shelf"),
             ("Please I want back 129,99 euro. Grazie", "Please I want back 129,99 euro. Grazie"),

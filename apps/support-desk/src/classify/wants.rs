@@ -951,6 +951,9 @@ pub fn requests_withdrawn_blanked(text: &str) -> String {
             r"|\b(?:refund|money\s+back)\b[^?.\n]{0,30}\bor\s+(?:store\s+credit|a\s+voucher|credit)\b[^?\n]{0,30}\bwhich\b[^?\n]*\?",
             r#"|\b(?:says|said|states|stated|reads|promises)\s+['"‘“][^'"’”\n]{0,60}?\brefund[^'"’”\n]{0,60}['"’”]"#,
             r"|\bmost\s+people\s+would\s+want\s+(?:their|the)\s+(?:[$€£]?\d[\d.,]*\s+)?(?:money\s+)?back\b",
+            // Advice reported ("My partner says I should just ask for the whole 54 back but that feels greedy",
+            // blind140 `g-020`): someone else's suggestion, not the writer's ask.
+            r"|\b(?:says|said|thinks|thought|reckons|reckoned|told\s+me|suggested|suggests|keeps\s+saying)\s+(?:that\s+)?(?:i|we)\s+should\s+(?:just\s+|really\s+|probably\s+)?(?:ask\s+for|demand|claim|request|get|go\s+for|insist\s+on)\s+(?:(?:a|the|my|our)\s+)?(?:(?:full|whole)\s+)?(?:refund\b|[^.?!\n,:;]{0,30}?\bback\b)",
             r"|\bif\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+not\s+(?:happy|satisfied|pleased)\b[^.?!\n]{0,40}?\b(?:i'?ll|i\s+will|i'?d|i\s+might|we'?ll)\s+(?:\w+\s+)?(?:ask\s+for|want|request|claim)\s+(?:my\s+|our\s+|the\s+)?(?:[$€£]\s?)?\d[\d.,]*\s+back\b",
             // Outside attack 49: withdrawn in other words and languages, a form field that says no, a refund only
             // planned, hoped against or considered.
