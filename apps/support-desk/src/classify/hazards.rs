@@ -549,7 +549,7 @@ fn rows() -> &'static [Row] {
             ),
             (
                 Hazard::SafetyPartFailed,
-                r"(?i)\b(?:blade|safety|chain|finger|hand|saw|fan|cutter|knife|mower|grinder|trimmer)\s+guards?\b[^.!?\n]{0,20}?\b(?:falls?|fell|comes?|came|drops?|dropped|pops?|popped|flies|flew|slides?|slid)\s+off\b|\b(?:guard|cover|shield)s?\b[^.!?\n]{0,20}?\b(?:falls?|fell|comes?|came|pops?|popped|flies|flew)\s+off\b[^.!?\n]{0,30}?\b(?:while|when|whilst)\s+(?:(?:it|the\s+\w+)\s+(?:is|was|'s)\s+)?(?:running|spinning|cutting|on|in\s+use)"
+                r"(?i)\b(?:blade|safety|chain|finger|hand|saw|fan|cutter|knife|mower|grinder|trimmer)\s+guards?\b[^.!?\n]{0,20}?\b(?:falls?|fell|drops?|dropped|pops?|popped|flies|flew)\s+off\b|\b(?:guard|cover|shield)s?\b[^.!?\n]{0,20}?\b(?:falls?|fell|comes?|came|pops?|popped|flies|flew)\s+off\b[^.!?\n]{0,30}?\b(?:while|when|whilst)\s+(?:(?:it|the\s+\w+)\s+(?:is|was|'s)\s+)?(?:running|spinning|cutting|on|in\s+use)"
                     .to_string(),
             ),
             (
@@ -618,6 +618,12 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ExposedCurrent,
                 r"(?i)\b(?:cable|cord|lead|flex|wire|wiring)\b[^.!?\n]{0,30}\b(?:split|cracked(?:\s+open)?|torn|frayed|melted|worn\s+through)\b[^.!?\n]{0,40}\b(?:wires?|copper|metal|conductors?)\b[^.!?\n]{0,15}\b(?:showing|visible|exposed|poking|out|see)|\b(?:can|could)\s+see\s+(?:the\s+)?(?:bare\s+)?(?:copper|metal\s+wires?|wires?|the\s+metal)\b|\binsulation\b[^.!?\n]{0,30}\b(?:cracked|split|torn|melted|worn|peeling|coming\s+off)\b"
+                    .to_string(),
+            ),
+            // Outside attack 67: a piece pulled from a child's throat, a toy's part chewed or bitten off.
+            (
+                Hazard::ChildsMouth,
+                r"(?i)\b(?:from|out\s+of)\s+(?:my|his|her|the|our)\s+(?:\w+(?:'s|’s)\s+)?(?:throat|windpipe|airway|mouth)\b|\b(?:eyes?|nose|buttons?|pieces?|parts?|bits?|beads?|tags?|ears?)\b[^.!?\n]{0,20}?\b(?:chewed|bitten|bit|pulled|came)\s+(?:right\s+)?off\b[^.!?\n]{0,40}\b(?:baby|toddler|child|son|daughter|mouth|swallow\w*|chok\w*|gag\w*)|\b(?:baby|toddler|child|son|daughter)\b[^.!?\n]{0,40}\b(?:chewed|bit|bitten)\s+(?:the\s+|an?\s+|its\s+|one\s+)?(?:eyes?|nose|buttons?|pieces?|parts?|bits?|ears?)\s+off\b"
                     .to_string(),
             ),
             (
@@ -1220,6 +1226,16 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// Every case named as its row's kind, the ones that are not listed at once.
+    fn assert_rows(cases: &[(&str, Hazard)]) {
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(t, h)| named(t) != Some(*h))
+            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
     #[test]
     fn each_row_matches_its_kind_in_several_registers() {
         let cases: &[(&str, Hazard)] = &[
@@ -1238,12 +1254,7 @@ mod tests {
             ("she needed her epipen after one biscuit", Hazard::Allergy),
             ("this model got a safety notice last week, is mine affected?", Hazard::Recall),
         ];
-        let wrong: Vec<String> = cases
-            .iter()
-            .filter(|(t, h)| named(t) != Some(*h))
-            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
-            .collect();
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert_rows(cases);
     }
 
     #[test]
@@ -1276,13 +1287,10 @@ mod tests {
             ("The lamp cable is split and I can see the copper.", Hazard::ExposedCurrent),
             ("The kids' sunglasses lens fell out and scratched his eye.", Hazard::PersonHurt),
             ("The garden swing's seat bolt sheared off while my daughter was on it.", Hazard::SafetyPartFailed),
+            ("We had to pull a lump of foam from my baby's throat.", Hazard::ChildsMouth),
+            ("My toddler chewed the teddy's eye off.", Hazard::ChildsMouth),
         ];
-        let wrong: Vec<String> = cases
-            .iter()
-            .filter(|(t, h)| named(t) != Some(*h))
-            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
-            .collect();
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert_rows(cases);
         for t in [
             "the high chair tray pops off for easy cleaning but the strap is the wrong colour",
             "the battery cover fell off the remote",
@@ -1295,6 +1303,7 @@ mod tests {
             "the stroller folds up really small, but the basket is torn",
             "the cot sheet is the wrong size",
             "the cable is too short to reach the socket",
+            "the blade guard comes off to change the blade, which is handy",
         ] {
             assert_eq!(named(t), None, "{t}");
         }
@@ -1342,12 +1351,7 @@ mod tests {
             ("wife got a shock off the blender base yesterday", Hazard::LiveCurrent),
             ("the toaster give electric to my son when he touch the metal part", Hazard::LiveCurrent),
         ];
-        let wrong: Vec<String> = cases
-            .iter()
-            .filter(|(t, h)| named(t) != Some(*h))
-            .map(|(t, h)| format!("{t}: want {h:?}, got {:?}", named(t)))
-            .collect();
-        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        assert_rows(cases);
     }
 
     #[test]

@@ -36,11 +36,7 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     let net = re(&NET, &format!("(?i){NET_ASKED}"))?;
     let gross = re(&GROSS, &format!("(?i){GROSS_ASKED}"))?;
     let asking: Vec<&str> = super::desk25::sentences(own).filter(|s| ask.is_match(s)).collect();
-    if let Some(v) = read.filter(|v| *v != order_cents)
-        && asking.iter().any(|s| super::money::read(s).iter().any(|a| a.cents == v))
-    {
-        return None;
-    }
+
     // A label turned down ("the whole 96 back please, not just the net", b102 `g-010`) is not the one asked.
     let named = |r: &Regex, s: &str| {
         r.find_iter(s).any(|m| {
@@ -61,6 +57,13 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
             .any(|w| before.ends_with(w))
         })
     };
+    // A figure written in an asking sentence is the customer's own ("reimburse 40.00 net plus 20% VAT" asks its sum,
+    // desk33): the label only settles an ask that names none.
+    if read.is_some_and(|v| v != order_cents)
+        && asking.iter().any(|s| (named(net, s) || named(gross, s)) && !super::money::read(s).is_empty())
+    {
+        return None;
+    }
     let net_asked = asking.iter().any(|s| named(net, s));
     let gross_asked = asking.iter().any(|s| named(gross, s));
     let label = match (net_asked, gross_asked) {

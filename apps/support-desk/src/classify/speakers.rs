@@ -129,6 +129,9 @@ fn patterns() -> &'static Patterns {
                 r"|\bnothing\s+(?:needed|required|to\s+do|for\s+you\s+to\s+do)\b|\bno\s+action\s+(?:needed|required|necessary)\b",
                 r"|\b(?:it'?s|it\s+has|it\s+finally|has\s+now|finally)\s+(?:now\s+|finally\s+|just\s+)?(?:arrived|turned\s+up)\b|\bsent\s+(?:this|that|it)\s+in\s+a\s+panic\b",
                 r"|\brefunded\s+(?:me\s+)?(?:at\s+the\s+till|in\s+(?:the\s+)?(?:shop|store))\b",
+                // Outside attack 67: "Just so you have this on file", "Copying you in for visibility only", "dealt with
+                // by your colleague".
+                r"|\b(?:on|for\s+(?:the|your))\s+file\b|\bfor\s+(?:your\s+)?visibility\b|\bcopying\s+you\s+in\b|\b(?:already\s+)?(?:been\s+)?dealt\s+with\b|\balready\s+(?:been\s+)?(?:refunded|handled|resolved)\b",
             ))
             .ok()?,
             // A reply that takes an offer.

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 const CUR_WORD: &str = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|aud|cad|nzd|sgd|rand|rupees?";
 
 /// A figure in digits with its currency before or after it, or none.
-const FIG_DIGITS: &str = r"(?:(?:[$£€₹]|(?:us|au|ca|nz|s|a|c)\$|usd|gbp|eur|aud|cad|nzd|sgd)\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?(?:\s?(?:dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|aud|cad|nzd|sgd))?)";
+const FIG_DIGITS: &str = r"(?:(?:[$£€₹]|(?:us|au|ca|nz|s|a|c)\$|usd|gbp|eur|aud|cad|nzd|sgd)\s?\d+(?:,\d{3})*(?:\.\d+)?|\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|aud|cad|nzd|sgd))?)";
 
 /// A figure in English number words, up to a hundred.
 const FIG_WORDS: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:a|one)\s+hundred)";
@@ -173,11 +173,11 @@ fn ranges(text: &str) -> String {
     }) else {
         return text.to_string();
     };
+    static WORD: OnceLock<Option<Regex>> = OnceLock::new();
+    let word = re(&WORD, || format!(r"(?i)^(?:{CUR_WORD})$"));
     r.replace_all(text, |c: &Captures| {
         let money = |s: &str| {
-            s.contains(['$', '£', '€', '₹'])
-                || s.split_whitespace()
-                    .any(|w| Regex::new(&format!(r"(?i)^(?:{CUR_WORD})$")).is_ok_and(|m| m.is_match(w)))
+            s.contains(['$', '£', '€', '₹']) || s.split_whitespace().any(|w| word.is_some_and(|m| m.is_match(w)))
         };
         let m = c.get(0).map_or(0..0, |m| m.range());
         let paid_before = paid_in_sentence_before(text, m.start);
@@ -221,12 +221,32 @@ fn loose_tails(text: &str) -> String {
     }) {
         out = r.replace_all(&out, "about ").into_owned();
     }
-    if let Some(r) = re(&THINK, || {
+    // A hedge right before a figure (outside attack 67: "maybe $50", "if memory serves, $25", "don't quote me, $30").
+    static MAYBE: OnceLock<Option<Regex>> = OnceLock::new();
+    if let Some(r) = re(&MAYBE, || {
         format!(
-            r"(?i)(?P<f>{FIG_DIGITS})\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon|or\s+thereabouts)(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!]|\s*$)"
+            r"(?i)\b(?:maybe|perhaps|probably|possibly|if\s+memory\s+serves,?|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?,?)\s+(?P<f>{FIG_DIGITS})"
         )
     }) {
-        out = r.replace_all(&out, "about $f$after").into_owned();
+        out = r.replace_all(&out, "about $f").into_owned();
+    }
+    if let Some(r) = re(&THINK, || {
+        format!(
+            r"(?i)(?P<f>{FIG_DIGITS})(?:\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon|or\s+thereabouts)|,?\s+(?:give\s+or\s+take|if\s+memory\s+serves|if\s+i\s+remember\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?))(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!,;]|\s*$)"
+        )
+    }) {
+        let src = out.clone();
+        out = r
+            .replace_all(&src, |c: &Captures| {
+                // Already hedged before it ("about 15 i think", settle43): the reader knows that form.
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                let before = src[..m.start].to_lowercase();
+                let hedged = ["about", "around", "roughly", "approx", "approximately", "~"]
+                    .iter()
+                    .any(|h| before.trim_end().ends_with(h));
+                if hedged { c[0].to_string() } else { format!("about {}{}", &c["f"], &c["after"]) }
+            })
+            .into_owned();
     }
     out
 }
@@ -299,6 +319,9 @@ mod tests {
             ("Refund in the range thirty-forty dollars", "Refund in the range either thirty or forty dollars"),
             ("I'd like back close to $35", "I'd like back about $35"),
             ("$45 or thereabouts back please", "about $45 back please"),
+            ("refund maybe $50 please", "refund about $50 please"),
+            ("I'd like $25, give or take, back.", "I'd like about $25, back."),
+            ("Maybe you could refund me $15?", "Maybe you could refund me $15?"),
         ] {
             assert_eq!(canonical(said), written, "{said}");
         }
