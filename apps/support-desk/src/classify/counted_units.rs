@@ -78,7 +78,10 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
     static NAMED: OnceLock<Option<Regex>> = OnceLock::new();
     static ALL: OnceLock<Option<Regex>> = OnceLock::new();
     // "back" alone is no ask ("Your warehouse has 1 of the 2 lamps back now", blind8).
-    let ask = re(&ASK, r"(?i)\b(?:refund\w*|money|reimburs\w*|credit|return\s+me|give\s+me|pay\s+me|send\s+me)\b")?;
+    let ask = re(
+        &ASK,
+        r"(?i)\b(?:refund\w*|money|reimburs\w*|credit|return\s+me|give\s+me|pay\s+me|send\s+me)\b|\b(?:like|want|need|get)\b(?:[^.!?\n]|\.\d){0,40}\bback\b",
+    )?;
     let one = re(
         &ONE,
         r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b",

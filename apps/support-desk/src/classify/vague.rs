@@ -228,7 +228,21 @@ fn loose_tails(text: &str) -> String {
             r"(?i)\b(?:maybe|perhaps|probably|possibly|if\s+memory\s+serves,?|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?,?)\s+(?P<f>{FIG_DIGITS})"
         )
     }) {
-        out = r.replace_all(&out, "about $f").into_owned();
+        let src = out.clone();
+        out = r
+            .replace_all(&src, |c: &Captures| {
+                // "£10, or maybe £15", "maybe £10, maybe £15": the hedge joins alternatives (U1 already), not read here.
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                let from = src[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+                let to = src[m.end..].find(['!', '?', '\n']).map_or(src.len(), |i| m.end + i);
+                let another = |t: &str| t.chars().any(|ch| ch.is_ascii_digit());
+                if another(&src[from..m.start]) || another(&src[m.end..to]) {
+                    c[0].to_string()
+                } else {
+                    format!("about {}", &c["f"])
+                }
+            })
+            .into_owned();
     }
     if let Some(r) = re(&THINK, || {
         format!(
@@ -322,6 +336,7 @@ mod tests {
             ("refund maybe $50 please", "refund about $50 please"),
             ("I'd like $25, give or take, back.", "I'd like about $25, back."),
             ("Maybe you could refund me $15?", "Maybe you could refund me $15?"),
+            ("I suppose £10, or maybe £15, back", "I suppose £10, or maybe £15, back"),
         ] {
             assert_eq!(canonical(said), written, "{said}");
         }
