@@ -94,6 +94,12 @@ fn unit(word: &str) -> i64 {
     if word.eq_ignore_ascii_case("hundred") { 100 } else { 1000 }
 }
 
+/// The text with each match of `r` replaced by what `f` makes of it (`f` sees the whole text, to read a match's
+/// sentence).
+fn each(text: &str, r: &Regex, mut f: impl FnMut(&str, &Captures) -> String) -> String {
+    r.replace_all(text, |c: &Captures| f(text, c)).into_owned()
+}
+
 /// The text with figures said loosely written as an approximation or as alternatives (see the module's list).
 pub fn canonical(text: &str) -> String {
     let text = counts_of_hundreds(text);
@@ -113,51 +119,42 @@ fn counts_of_hundreds(text: &str) -> String {
     if let Some(r) = re(&TWO, || {
         r"(?i)\b(?P<a>a|one|two|three|four|five|six|seven|eight|nine|[1-9])\s*(?:or|to|-|–|/|,)\s*(?P<b>two|three|four|five|six|seven|eight|nine|ten|[2-9])\s+(?P<unit>hundred|thousand|grand)s?\b".to_string()
     }) {
-        let src = out.clone();
-        out = r
-            .replace_all(&src, |c: &Captures| {
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                if tells_a_price(&src, m.start, m.end) {
-                    return "a lot of money".to_string();
-                }
-                let u = unit(&c["unit"]);
-                format!("either {} or {}", small(&c["a"]) * u, small(&c["b"]) * u)
-            })
-            .into_owned();
+        out = each(&out, r, |src, c| {
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            if tells_a_price(src, m.start, m.end) {
+                return "a lot of money".to_string();
+            }
+            let u = unit(&c["unit"]);
+            format!("either {} or {}", small(&c["a"]) * u, small(&c["b"]) * u)
+        });
     }
     if let Some(r) = re(&VAGUE, || {
         r"(?i)\b(?P<q>a\s+couple(?:\s+of)?|a\s+(?:good\s+)?few|several|a\s+number\s+of)\s+(?P<unit>hundred|thousand|grand)s?\b".to_string()
     }) {
-        let src = out.clone();
-        out = r
-            .replace_all(&src, |c: &Captures| {
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                if tells_a_price(&src, m.start, m.end) {
-                    return "a lot of money".to_string();
-                }
-                let times = if c["q"].to_lowercase().contains("couple") { 2 } else { 3 };
-                format!("about {}", times * unit(&c["unit"]))
-            })
-            .into_owned();
+        out = each(&out, r, |src, c| {
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            if tells_a_price(src, m.start, m.end) {
+                return "a lot of money".to_string();
+            }
+            let times = if c["q"].to_lowercase().contains("couple") { 2 } else { 3 };
+            format!("about {}", times * unit(&c["unit"]))
+        });
     }
     if let Some(r) = re(&MANY, || {
         format!(
             r"(?i)\b(?:many\s+|several\s+)?(?P<unit>hundred|thousand)s\s+of\s+(?P<cur>{CUR_WORD})\b|\b(?P<unit2>hundred|thousand)s(?P<back>\s+back)\b"
         )
     }) {
-        let src = out.clone();
-        out = r
-            .replace_all(&src, |c: &Captures| {
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                if tells_a_price(&src, m.start, m.end) {
-                    return "a lot of money".to_string();
-                }
-                let u = c.name("unit").or(c.name("unit2")).map_or(100, |w| unit(w.as_str()));
-                let tail = c.name("cur").map(|w| format!(" {}", w.as_str())).unwrap_or_default();
-                let back = c.name("back").map(|w| w.as_str()).unwrap_or_default();
-                format!("about {}{tail}{back}", 2 * u)
-            })
-            .into_owned();
+        out = each(&out, r, |src, c| {
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            if tells_a_price(src, m.start, m.end) {
+                return "a lot of money".to_string();
+            }
+            let u = c.name("unit").or(c.name("unit2")).map_or(100, |w| unit(w.as_str()));
+            let tail = c.name("cur").map(|w| format!(" {}", w.as_str())).unwrap_or_default();
+            let back = c.name("back").map(|w| w.as_str()).unwrap_or_default();
+            format!("about {}{tail}{back}", 2 * u)
+        });
     }
     out
 }
@@ -228,39 +225,33 @@ fn loose_tails(text: &str) -> String {
             r"(?i)\b(?:maybe|perhaps|probably|possibly|if\s+memory\s+serves,?|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?,?)\s+(?P<f>{FIG_DIGITS})"
         )
     }) {
-        let src = out.clone();
-        out = r
-            .replace_all(&src, |c: &Captures| {
-                // "£10, or maybe £15", "maybe £10, maybe £15": the hedge joins alternatives (U1 already), not read here.
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                let from = src[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
-                let to = src[m.end..].find(['!', '?', '\n']).map_or(src.len(), |i| m.end + i);
-                let another = |t: &str| t.chars().any(|ch| ch.is_ascii_digit());
-                if another(&src[from..m.start]) || another(&src[m.end..to]) {
-                    c[0].to_string()
-                } else {
-                    format!("about {}", &c["f"])
-                }
-            })
-            .into_owned();
+        out = each(&out, r, |src, c| {
+            // "£10, or maybe £15", "maybe £10, maybe £15": the hedge joins alternatives (U1 already), not read here.
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            let from = src[..m.start].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+            let to = src[m.end..].find(['!', '?', '\n']).map_or(src.len(), |i| m.end + i);
+            let another = |t: &str| t.chars().any(|ch| ch.is_ascii_digit());
+            if another(&src[from..m.start]) || another(&src[m.end..to]) {
+                c[0].to_string()
+            } else {
+                format!("about {}", &c["f"])
+            }
+        });
     }
     if let Some(r) = re(&THINK, || {
         format!(
             r"(?i)(?P<f>{FIG_DIGITS})(?:\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon|or\s+thereabouts)|,?\s+(?:give\s+or\s+take|if\s+memory\s+serves|if\s+i\s+remember\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?))(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!,;]|\s*$)"
         )
     }) {
-        let src = out.clone();
-        out = r
-            .replace_all(&src, |c: &Captures| {
-                // Already hedged before it ("about 15 i think", settle43): the reader knows that form.
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                let before = src[..m.start].to_lowercase();
-                let hedged = ["about", "around", "roughly", "approx", "approximately", "~"]
-                    .iter()
-                    .any(|h| before.trim_end().ends_with(h));
-                if hedged { c[0].to_string() } else { format!("about {}{}", &c["f"], &c["after"]) }
-            })
-            .into_owned();
+        out = each(&out, r, |src, c| {
+            // Already hedged before it ("about 15 i think", settle43): the reader knows that form.
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            let before = src[..m.start].to_lowercase();
+            let hedged = ["about", "around", "roughly", "approx", "approximately", "~"]
+                .iter()
+                .any(|h| before.trim_end().ends_with(h));
+            if hedged { c[0].to_string() } else { format!("about {}{}", &c["f"], &c["after"]) }
+        });
     }
     out
 }
