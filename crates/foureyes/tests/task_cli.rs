@@ -475,12 +475,17 @@ fn a_crash_during_apply_leaves_the_change_intended_not_confirmed() {
             "60000",
         ])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(e.dir.path().join("apply-a1.err")).unwrap())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(30);
+    // The apply's own stderr says why, should it end before its intent shows (F1671: a CI run saw only the timeout).
+    let said = || std::fs::read_to_string(e.dir.path().join("apply-a1.err")).unwrap_or_default();
+    let deadline = Instant::now() + Duration::from_secs(60);
     while e.status()["applying"].is_null() {
-        assert!(Instant::now() < deadline, "the intent never appeared");
+        if let Some(ended) = child.try_wait().unwrap() {
+            panic!("the apply ended ({ended}) before its intent appeared: {}", said());
+        }
+        assert!(Instant::now() < deadline, "the intent never appeared: {}", said());
         std::thread::sleep(Duration::from_millis(50));
     }
     child.kill().unwrap(); // SIGKILL between the intent and the writes
