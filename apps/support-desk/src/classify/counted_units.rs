@@ -16,8 +16,14 @@ fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static 
     cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
 }
 
-/// A count as a word or digits, up to ten.
-const COUNT: &str = r"(?:[2-9]|10|two|three|four|five|six|seven|eight|nine|ten)";
+/// A count as a word up to ten, or digits up to 99 (outside attack 67: "qty 12 @ 3.25 EA").
+const COUNT: &str = r"(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|twelve)";
+
+/// What a unit's price is told per: "each", "ea", "per piece", "per towel", "a piece", "for piece", "/pack".
+const PER: &str = r"(?:each(?:\s+one)?|ea\.?|apiece|per\s+[a-z]+|a\s+piece|for\s+(?:a\s+|one\s+|each\s+)?(?:piece|unit|item|one)|/\s?[a-z]+)";
+
+/// What is wrong with the units the ask wants back.
+const FAULT_WORDS: &str = r"defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing|wrong|creased|empty|leak(?:ed|ing|s|y)?|stained|bent|dented|short|shortage|scratched|smashed|ripped|unopened";
 
 /// A unit price: a currency, digits with an optional decimal point or comma.
 const PRICE: &str = r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|cad|nzd|rs\.?|inr)\s?)?\d{1,5}(?:[.,]\d{1,2})?(?:\s?(?:€|eur|euros?|dollars?|usd|pounds?|gbp))?";
@@ -34,7 +40,8 @@ fn count_value(word: &str) -> Option<i64> {
         "eight" | "8" => Some(8),
         "nine" | "9" => Some(9),
         "ten" | "10" => Some(10),
-        _ => None,
+        "twelve" => Some(12),
+        digits => digits.parse().ok().filter(|n| (1..100).contains(n)),
     }
 }
 
@@ -43,14 +50,18 @@ fn counted(own: &str) -> Option<(i64, i64)> {
     static TIMES: OnceLock<Option<Regex>> = OnceLock::new();
     static EACH: OnceLock<Option<Regex>> = OnceLock::new();
     static PRICED: OnceLock<Option<Regex>> = OnceLock::new();
+    // "2 pole sets x 18.50", "qty 12 @ 3.25", "2 x phone cases at 14.99", "4 x LED strips (unit 3.25)", "4 of the
+    // 12.00 tumblers".
     let times = re(
         &TIMES,
-        &format!(r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)]|$)"),
+        &format!(
+            r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)]|$)|\b(?P<n3>{COUNT})\s*(?:x|×)\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:at|@|for|\(\s*(?:unit(?:\s+price)?|each|ea)\s*:?)\s*(?P<p3>{PRICE})(?:\s|[.,;!)]|$)|\b(?P<n4>{COUNT})\s+of\s+the\s+(?P<p4>{PRICE})\s+[a-z]"
+        ),
     )?;
     let each = re(
         &EACH,
         &format!(
-            r"(?i)\b(?P<n>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?:each(?:\s+one)?|per\s+(?:piece|unit|item|one)|a\s+piece)\s*(?:is\s+|was\s+|at\s+|for\s+|cost\s+|costs\s+)?[:=]?\s*(?P<p>{PRICE})\b|\b(?P<n2>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?P<p2>{PRICE})\s*(?:each|per\s+(?:piece|unit|item)|a\s+piece)\b"
+            r"(?i)\b(?P<n>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?:each(?:\s+one)?|per\s+(?:piece|unit|item|one)|a\s+piece)\s*(?:is\s+|was\s+|at\s+|for\s+|cost\s+|costs\s+)?[:=]?\s*(?P<p>{PRICE})\b|\b(?P<n2>{COUNT})\b(?:[^.!?\n]|\.\d){{0,60}}?\b(?P<p2>{PRICE})\s*{PER}(?:\b|\s|[.,;!)]|$)"
         ),
     )?;
     let priced =
@@ -61,7 +72,9 @@ fn counted(own: &str) -> Option<(i64, i64)> {
     };
     for r in [times, priced] {
         if let Some(c) = r.captures(own) {
-            return Some((count_value(&c["n"])?, cents(&c["p"])?));
+            let n = c.name("n").or(c.name("n3")).or(c.name("n4"))?;
+            let p = c.name("p").or(c.name("p3")).or(c.name("p4"))?;
+            return Some((count_value(n.as_str())?, cents(p.as_str())?));
         }
     }
     let c = each.captures(own)?;
@@ -84,7 +97,7 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
     )?;
     let one = re(
         &ONE,
-        r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b",
+        r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b|\bthe\s+one\s+(?:that|which)\b",
     )?;
     let named = re(
         &NAMED,
@@ -100,21 +113,23 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
     static FAULTY_ASKED: OnceLock<Option<Regex>> = OnceLock::new();
     let that = re(
         &THAT,
-        r"(?i)\b(?:for|of|refund|credit)\s+(?:me\s+)?(?:for\s+)?(?:that|this)\s+(?:one\b|(?P<noun>[a-z]+)\b)",
+        r"(?i)\b(?:for|of|refund|credit)\s+(?:me\s+)?(?:for\s+)?(?:just\s+|only\s+)?(?:that|this)\s+(?:one\b|(?P<noun>[a-z]+)\b)",
     )?;
     let fault = re(
         &FAULT,
         &format!(
-            r"(?i)\b(?P<k>{COUNT}|one|1)\s+(?:of\s+them\s+)?(?:is\s+|are\s+|was\s+|were\s+|came\s+|arrived\s+)?(?:defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing)\b"
+            r"(?i)\b(?:shortage\s*:?\s*)?(?P<k>{COUNT}|one|1)\s+(?:[a-z]+\s+)?(?:of\s+them\s+)?(?:is\s+|are\s+|was\s+|were\s+|came\s+|arrived\s+|had\s+|have\s+)?(?:with\s+)?(?:the\s+|a\s+)?(?:{FAULT_WORDS})\b|\bshortage\s*:?\s*(?P<k2>{COUNT}|one|1)\b"
         ),
     )?;
     let faulty_asked = re(
         &FAULTY_ASKED,
-        r"(?i)\b(?:defective|damaged|broken|faulty|cracked|dead|chipped)\s+(?:units?|qty|quantity|items?|ones?|pieces?)(?:\s+only)?\b",
+        &format!(
+            r"(?i)\b(?:{FAULT_WORDS})\s+(?:units?|qty|quantity|items?|ones?|pieces?|[a-z]+s)(?:\s+only)?\b|\b(?:only|just)\s+(?:the\s+)?(?:{FAULT_WORDS})(?:\s+(?:ones?|[a-z]+))?\b|\bthe\s+(?:{FAULT_WORDS})\s+[a-z]+\b|\bthe\s+shortage\b"
+        ),
     )?;
     let all = re(
         &ALL,
-        r"(?i)\b(?:refund|return|credit|reimburse|send\s+back)\s+(?:me\s+)?(?:for\s+)?(?:those|them|the\s+lot|all\s+of\s+them|them\s+all|both|all\s+(?:two|three|four|five|six|2|3|4|5|6))\b|\b(?:all\s+(?:two|three|four|five|six|2|3|4|5|6)|both|all\s+of\s+them)\b[^.!?\n]{0,40}\b(?:cracked|broken|faulty|damaged|empty|holes?|torn|ripped|leak\w*|dead|missing|defective|stained|wrong)\b",
+        r"(?i)\b(?:refund|return|credit|reimburse|send\s+back)\s+(?:me\s+)?(?:for\s+)?(?:just\s+|only\s+)?(?:those|them|the\s+lot|all\s+of\s+them|them\s+all|both|all\s+(?:two|three|four|five|six|2|3|4|5|6))\b|\b(?:all\s+(?:two|three|four|five|six|2|3|4|5|6)|both|all\s+of\s+them)\b[^.!?\n]{0,40}\b(?:cracked|broken|faulty|damaged|empty|holes?|torn|ripped|leak\w*|dead|missing|defective|stained|wrong)\b",
     )?;
     let sentences: Vec<&str> = super::desk25::sentences(own).collect();
     for (i, s) in sentences.iter().enumerate() {
@@ -142,14 +157,25 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
         if that.captures_iter(s).any(|c| c.name("noun").is_none_or(|n| !n.as_str().to_lowercase().ends_with('s'))) {
             return Some(1);
         }
+        let faults = || {
+            sentences.iter().find_map(|t| {
+                fault.captures(t).and_then(|c| c.name("k").or(c.name("k2")).and_then(|k| count_value(k.as_str())))
+            })
+        };
         if faulty_asked.is_match(s)
-            && let Some(k) = sentences.iter().find_map(|t| fault.captures(t).and_then(|c| count_value(&c["k"])))
+            && let Some(k) = faults()
         {
             return Some(k);
         }
         let before = if i > 0 { sentences[i - 1] } else { "" };
         if all.is_match(s) || (all.is_match(before) && s.split_whitespace().count() <= 4) {
-            return Some(counted);
+            // "Refund those", "Refund just those" after a count of faulty ones (outside attack 67: "3 books at 9.50
+            // each, 2 arrived with torn covers. Refund those.") are those ones; "the lot", "both", "all three" every
+            // unit.
+            let every = s.to_lowercase().contains("lot")
+                || s.to_lowercase().contains("all")
+                || s.to_lowercase().contains("both");
+            return Some(faults().filter(|k| !every && *k < counted).unwrap_or(counted));
         }
     }
     None

@@ -303,10 +303,14 @@ pub fn names_problem(own: &str) -> bool {
         r"(?i)\b(?:missing|lost|never\s+(?:arrived|came|showed\s+up|turned\s+up)|(?:not|n'?t)\s+(?:arrived|delivered|come)|arrived\s+late|late\s+delivery|delivered\s+late)\b",
     );
     let money = re(&MONEY_RE, &format!("(?i){MONEY}"));
-    let (Some(goods), Some(arrival), Some(money)) = (goods, arrival, money) else {
+    // A sentence about the thing the customer had before ("My old cutter was a cheap $30 thing that cracked half the
+    // tiles, which is why I upgraded", blind143 `g-078`) tells no problem with this order.
+    static BEFORE_IT: OnceLock<Option<Regex>> = OnceLock::new();
+    let before_it = re(&BEFORE_IT, r"(?i)^\W*(?:\w+\s+){0,3}?(?:my|our)\s+(?:old|former)\s+\w+");
+    let (Some(goods), Some(arrival), Some(money), Some(before_it)) = (goods, arrival, money, before_it) else {
         return false;
     };
-    goods.is_match(own)
+    super::desk25::sentences(own).any(|s| goods.is_match(s) && !before_it.is_match(s))
         || super::desk25::sentences(own).any(|s| arrival.is_match(s) && !money.is_match(&s.replace(" it ", " ")))
 }
 

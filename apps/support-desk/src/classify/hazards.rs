@@ -165,13 +165,13 @@ const SPOILED: &str = r"mou?ld\w*|rotten|rancid|gone\s+off|went\s+off|off\s+(?:m
 const EATEN: &str = r"ate|eaten|eating|eat|fed|feeding|drank|drunk|drinking|swallow\w*|tasted|consumed|had\s+(?:some|a\s+bite|a\s+mouthful)";
 
 /// A child.
-const CHILD: &str = r"baby|babies|toddler|child|children|kid|kids|son|daughter|infant|little\s+one|grandson|granddaughter|boy|girl|twins?|niece|nephew";
+const CHILD: &str = r"baby|babies|toddler|child|children|kid|kids|son|daughter|infant|little\s+one|grandson|granddaughter|boy|girl|twins?|niece|nephew|\d{1,2}\s?(?:mo|mth|months?)(?:[- ]old)?";
 
 /// Small things a child must not have in the mouth.
 const SMALL_PART: &str = r"parts?|pieces?|bits?|beads?|buttons?|magnets?|batter(?:y|ies)|button\s+cells?|coin\s+cells?|pellets?|capsules?|pods?|tablets?|paint|eyes?|wheels?|screws?|caps?|lids?|gel|liquid|detergent|sachets?";
 
 /// What happens with it.
-const MOUTHED: &str = r"chew\w*|ingest\w*|suck\w*\s+on|lick\w*|bit\s+off|bitten\s+off|put\s+(?:it|them|one|the\s+\w+)\s+in\s+(?:his|her|their)\s+mouth|in\s+(?:his|her|their)\s+mouth|swallow\w*|ate|eaten";
+const MOUTHED: &str = r"chew\w*|ingest\w*|suck\w*\s+on|lick\w*|bit\s+off|bitten\s+off|put\s+(?:it|them|one|the\s+\w+)\s+in\s+(?:his|her|their)\s+mouth|in\s+(?:his|her|their)\s+(?:mouth|cheeks?|gums?|throat)|swallow\w*|ate|eaten|gagg\w*|chok\w*\s+on|splinters?\s+in\s+(?:his|her|their)\s+(?:gums?|mouth|tongue|lips?)";
 
 /// A person's body part as the end of an event: "my daughter's arm", "Max's leg", "the operator's wrist", "the hand of
 /// my wife" (haz42).
@@ -218,7 +218,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ChildsMouth,
                 format!(
-                    r"(?i)\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b[^.!?\n]*\b(?:{SMALL_PART})\b|\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b\s+(?:it|them|one)\b"
+                    r"(?i)\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b[^.!?\n]*\b(?:{SMALL_PART})\b|\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b\s+(?:it|them|one)\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{MOUTHED})\b"
                 ),
             ),
             // A part in a child's mouth or coughed up, named by what happened (b20 `g-023`, was `choking` in
@@ -1150,7 +1150,9 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
     static CHILD_RE: OnceLock<Option<Regex>> = OnceLock::new();
     let (Some(verb), Some(child)) = (
         VERB.get_or_init(|| {
-            Regex::new(r"(?i)\b(?:chew\w*|ingest\w*|suck\w*|lick\w*|bit|bitten|swallow\w*|ate|eaten|put|coughed)\b")
+            Regex::new(
+                r"(?i)\b(?:chew\w*|ingest\w*|suck\w*|lick\w*|bit\s+(?:off|into|through|on|it|him|her|them|a|the)|bitten|swallow\w*|ate|eaten|put|coughed)\b",
+            )
                 .ok()
         })
         .as_ref(),
@@ -1203,6 +1205,17 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
                             | "never"
                             | "probably"
                             | "still"
+                            // An auxiliary before a participle ("my baby was chewing it", outside attack 67).
+                            | "was"
+                            | "were"
+                            | "is"
+                            | "are"
+                            | "been"
+                            | "being"
+                            | "kept"
+                            | "keeps"
+                            | "started"
+                            | "began"
                     )
             })
             .take(2)

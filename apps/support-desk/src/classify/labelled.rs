@@ -17,9 +17,14 @@ const FIG: &str =
 const NET_ASKED: &str = r"\bnet\b|\bsub-?total\b|\bpre-?tax\b|\bex[- .]?(?:vat|gst|tax)\b|\bexcl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax|iva|mwst)\b|\b(?:vat|tax|gst)[- ]exclusive\b|\bbefore\s+(?:vat|tax|gst)\b|\bnetto\b";
 const GROSS_ASKED: &str = r"\bgross\b|\bbrutto\b|\bincl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax)\b";
 
-/// The labels a told figure carries, by kind.
+/// The labels a told figure carries, by kind: a short one stands before or after its figure ("40.00 net", "Net:
+/// 40.00"); a long one only before it ("excl. VAT: EUR 62.00", "net of GST: 40.00") — after a figure, "(incl. VAT EUR
+/// 74.40)" labels the figure that follows it, not the one before.
 const NET_LABEL: &str = r"net|sub-?total|netto";
 const GROSS_LABEL: &str = r"gross|brutto";
+const NET_LABEL_LONG: &str = r"net\s+of\s+(?:vat|gst|tax)|excl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax)|ex[- .]?(?:vat|gst|tax)|before\s+(?:vat|gst|tax)|pre-?tax|net|sub-?total|netto";
+// "incl. VAT 5.82" names the tax as often as the total ("(gross, incl. VAT 5.82)", b142 `g-014`): no gross label.
+const GROSS_LABEL_LONG: &str = r"gross|brutto";
 
 fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static Regex> {
     cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
@@ -64,24 +69,78 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     {
         return None;
     }
-    let net_asked = asking.iter().any(|s| named(net, s));
-    let gross_asked = asking.iter().any(|s| named(gross, s));
-    let label = match (net_asked, gross_asked) {
-        (true, false) => NET_LABEL,
-        (false, true) => GROSS_LABEL,
+    // The figure read is written in an asking sentence ("Please process refund of 34.90 GBP (gross, incl. VAT 5.82)",
+    // b142 `g-014`): it stands, whatever label is beside it.
+    if let Some(v) = read
+        && asking.iter().any(|s| super::money::read(s).iter().any(|a| a.cents == v && a.span.start < 60))
+    {
+        return None;
+    }
+    let mut net_asked = asking.iter().any(|s| named(net, s));
+    let mut gross_asked = asking.iter().any(|s| named(gross, s));
+    if net_asked && gross_asked {
+        // Both named (outside attack 67: "Please refund us excl. VAT: EUR 62.00 (incl. VAT EUR 74.40)", "reimburse
+        // net of VAT — 200 net / 240 gross"): the kind the ask names first after its verb is the one asked; the other
+        // is told beside it.
+        // Two asking sentences that each name one ask for two things: nothing settled here.
+        let labelled: Vec<&&str> = asking.iter().filter(|s| named(net, s) || named(gross, s)).collect();
+        if labelled.len() != 1 {
+            return None;
+        }
+        // The label governed by the ask: within a few words after its verb, no figure between ("refund us excl.
+        // VAT: EUR 62.00"); "full reimbursement on order 8831 — net £40.00 + VAT £8.00 = gross £48.00" (b125 `g-075`)
+        // names the working, not the kind asked.
+        let first = labelled.iter().find_map(|s| {
+            let from = ask.find(s)?.end();
+            let governed = |r: &Regex| {
+                r.find(&s[from..])
+                    .map(|m| m.start())
+                    .filter(|&at| at <= 30 && !s[from..from + at].chars().any(|c| c.is_ascii_digit()))
+            };
+            let (n, g) = (governed(net), governed(gross));
+            match (n, g) {
+                (Some(n), Some(g)) => Some(n < g),
+                (Some(_), None) => Some(true),
+                (None, Some(_)) => Some(false),
+                (None, None) => None,
+            }
+        })?;
+        (net_asked, gross_asked) = (first, !first);
+    }
+    let (label, long) = match (net_asked, gross_asked) {
+        (true, false) => (NET_LABEL, NET_LABEL_LONG),
+        (false, true) => (GROSS_LABEL, GROSS_LABEL_LONG),
         _ => return None,
     };
     let before = FIG.replace("{n}", "a");
     let after = FIG.replace("{n}", "b");
     let told = Regex::new(&format!(
-        r"(?i){before}[ \t]*(?:\([ \t]*)?(?:{label})\b|\b(?:{label})[ \t]*(?:amount|total|figure|sum|value|price)?[ \t]*(?:\d{{1,2}}%[ \t]*)?[:=]?[ \t]*{after}"
+        r"(?i){before}[ \t]*(?:\([ \t]*)?(?:{label})\b|\b(?:{long})[ \t]*(?:amount|total|figure|sum|value|price)?[ \t]*(?:\d{{1,2}}%[ \t]*)?[:=]?[ \t]*{after}"
     ))
     .ok()?;
-    let values: Vec<i64> = told
+    let mut values: Vec<i64> = told
         .captures_iter(own)
         .filter_map(|c| c.name("a").or(c.name("b")).map(|m| m.as_str().to_string()))
         .filter_map(|n| super::money::number(&n))
         .collect();
+    // The working written as a sum ("33.33 + 6.67 VAT = 40.00"): the first addend is the net, the result the gross.
+    static SUM: OnceLock<Option<Regex>> = OnceLock::new();
+    if values.is_empty() {
+        let sum = re(
+            &SUM,
+            &format!(
+                r"(?i){}[ \t]*\+[ \t]*{}[ \t]*(?:vat|gst|tax|iva|mwst)\b[ \t]*=[ \t]*{}",
+                FIG.replace("{n}", "net"),
+                FIG.replace("{n}", "tax"),
+                FIG.replace("{n}", "gross")
+            ),
+        )?;
+        let side = if label == NET_LABEL { "net" } else { "gross" };
+        values = sum
+            .captures_iter(own)
+            .filter_map(|c| c.name(side).and_then(|m| super::money::number(m.as_str())))
+            .collect();
+    }
     match values.as_slice() {
         [v, rest @ ..] if rest.iter().all(|r| r == v) && *v <= order_cents && *v > 0 => Some(*v),
         _ => None,
@@ -136,6 +195,18 @@ mod tests {
                 9600,
                 None,
             ),
+            // Outside attack 67: the kind asked first after the verb, long labels before their figure, the working
+            // written as a sum.
+            ("Please refund us excl. VAT: EUR 62.00 (incl. VAT EUR 74.40).", 7440, Some(6200)),
+            (
+                "Our finance team asks for the refund to be made net of GST: 40.00 (GST 8.00, total 48.00).",
+                4800,
+                Some(4000),
+            ),
+            ("We're VAT registered: refund net please (33.33 + 6.67 VAT = 40.00).", 4000, Some(3333)),
+            ("kindly reimburse net of VAT — 200 net / 240 gross", 24000, Some(20000)),
+            // The working named after an ask of the whole (b125 `g-075`): no kind asked.
+            ("Please action full reimbursement on order 8831 — net £40.00 + VAT £8.00 = gross £48.00.", 4800, None),
         ] {
             assert_eq!(asked(own, order, None), want, "{own}");
         }

@@ -140,12 +140,17 @@ fn pats() -> Option<&'static Pats> {
                 r"|\b(?:my|the|our)\s+money\s+(?:of|for)\s+(?:the|my)\s+order|\b(?:that|it)\s+refunded",
                 r"|\b(?:return|give|pay|send)\s+(?:me\s+|us\s+)?(?:back\s+)?the\s+(?:full\s+)?(?:purchase\s+)?(?:price|cost|amount)",
                 r"|\b(?:i'?d|i\s+would|we'?d|we\s+would)\s+like\s+(?:the|my)\s+(?:purchase\s+)?(?:price|cost|money)\s+back",
-                r"|\b(?:credit|refund)\s+(?:the\s+|our\s+|my\s+)?(?:invoice|order|purchase)\s+(?:value|total|amount))",
-                // Outside attack 65: "&", "n" and "together with" join as "and" does.
-                r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\btogether\s+with|\balong\s+with|\+|&|\bn|\band)\s+",
+                r"|\b(?:credit|refund)\s+(?:the\s+|our\s+|my\s+)?(?:invoice|order|purchase)\s+(?:value|total|amount)",
+                // Outside attack 67: all of it asked in a word ("Refund everything", "I want everything back", "the
+                // whole thing", "the lot") or as the item's price ("the price of the boots back").
+                r"|\b(?:refund|reimburse|return|give|send|want|need|like)\w*\s+(?:me\s+|us\s+)?(?:back\s+)?(?:everything|it\s+all|all\s+of\s+it|the\s+lot|the\s+whole\s+(?:thing|lot))(?:\s+back)?",
+                r"|\b(?:want|need|like)\s+(?:the|my)\s+(?:full\s+)?price\s+of\s+(?:the|my|this)\s+[\w-]+\s+back)",
+                // Outside attack 65: "&", "n" and "together with" join as "and" does; attack 67: "incl.", "including".
+                r"\b[^.!?\n]{0,30}?(?:\bplus|\band\s+also|\badditionally|\bas\s+well\s+as|\btogether\s+with|\balong\s+with|\bincl\.?|\bincluding|\+|&|\bn|\band)\s+",
                 r"(?:(?:also|additionally|then)\s+)?(?:(?:i|we)\s*(?:'d\s+|\s+would\s+)?(?:also\s+)?(?:expect|want|need|would\s+like|like)\s+)?",
                 r"(?:(?:reimburse|cover|pay|compensate|credit|refund|give\s+(?:me|us)|send)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?)?",
-                r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:[$€£]|usd|eur|gbp)?\s*$",
+                // The cost's own words before its figure ("the bank's $3 fee", "the fee my bank took ($12.50)").
+                r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w'’-]+\s+){0,6}?(?:of\s+)?\(?(?:[$€£]|usd|eur|gbp)?\s*$",
             ))
             .ok()?,
             own_cost: Regex::new(
@@ -157,7 +162,9 @@ fn pats() -> Option<&'static Pats> {
                     r"|post(?:ed|ing)?\s+(?:it\s+)?back|ship(?:ped|ping)?\s+it\s+back",
                     // Outside attack 65 (`overask-and-parts`): money the customer paid someone else or for something
                     // else — a repairer, alterations, cleaning, a bank, fitting, an upgrade, things bought for the goods.
-                    r"|(?:i|we)\s+(?:paid|bought|had\s+to\s+(?:buy|get|pay)|forked\s+out|shelled\s+out)|repair\w*|alterations?|(?:dry[- ]?)?clean(?:ing|er|ers)|bank|installation|install(?:ing|er)?|fitting|upgrade|towards)\b",
+                    r"|(?:i|we)\s+(?:paid|bought|had\s+to\s+(?:buy|get|pay)|forked\s+out|shelled\s+out)|repair\w*|alterations?|(?:dry[- ]?)?clean(?:ing|er|ers)|bank|installation|install(?:ing|er)?|fitting|upgrade|towards",
+                    // Outside attack 67: a fee, and time or trouble the customer asks paid for.
+                    r"|fees?|wasted|afternoon|morning|day\s+off|time\s+off|inconvenience|hassle|trouble|my\s+time)\b",
                 ),
             )
             .ok()?,

@@ -103,6 +103,11 @@ fn patterns() -> &'static Patterns {
                 r"|(?:deal\s+with|sort(?:\s+out)?|handle|look\s+(?:at|into)|action|process|check|review|see\s+to|take\s+care\s+of|help\s+with)\s+(?:this|that|it|these|the\s+(?:below|email|message|request|one))",
                 // Help asked for someone with the message below ("Can you help my dad with this?", desk35 ADR-1152).
                 r"|(?:help|assist)\s+(?:(?:my|our|his|her|their)\s+)?\w+\s+(?:out\s+)?with\s+(?:this|that|it|these|the\s+below)",
+                // A refund asked for the person whose mail is below (outside attack 67: "Can you refund her?", "Could
+                // you sort the refund for my husband?", "give her the refund she's asking for"): their ask, their figure.
+                r"|(?:refund|credit|reimburse|pay\s+back|help)\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|husband|wife|partner|son|daughter|gran|granny|grandma|grandad|grandpa|friend|neighbou?r|aunt|uncle|brother|sister))\b",
+                r"|refund\s+for\s+(?:her|him|them|my\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|husband|wife|partner|son|daughter|gran|granny|grandma|grandad|grandpa|friend|neighbou?r|aunt|uncle|brother|sister))\b",
+                r"|(?:she|he|they)(?:'s|\s+is|'re|\s+are|\s+was|\s+were)\s+asking\s+for",
                 r"|chas\w+|follow(?:ing)?[\s-]+up|haven'?t\s+heard|not\s+heard|no\s+(?:reply|answer|response)|still\s+waiting",
                 r"|(?:my|our|her|his|their)\s+(?:last|previous|earlier|original|first)\s+(?:e-?mail|message|request|mail|note)",
                 r"|fyi|correct\w*|mistyp\w*|mistake|typo|wrong\s+(?:figure|amount|number)|should\s+(?:be|have\s+been|read|say)|i\s+meant?)\b",
@@ -132,6 +137,21 @@ fn patterns() -> &'static Patterns {
                 // Outside attack 67: "Just so you have this on file", "Copying you in for visibility only", "dealt with
                 // by your colleague".
                 r"|\b(?:on|for\s+(?:the|your))\s+file\b|\bfor\s+(?:your\s+)?visibility\b|\bcopying\s+you\s+in\b|\b(?:already\s+)?(?:been\s+)?dealt\s+with\b|\balready\s+(?:been\s+)?(?:refunded|handled|resolved)\b",
+                // Outside attack 67, by kind rather than by phrase. No answer or action wanted: "No response needed",
+                // "No reply needed", "dont need anything", "Nothing more needed", "Don't do anything with this".
+                r"|\bno\s+(?:\w+\s+)?(?:response|reply|answer|action|follow[- ]?up)\s+(?:is\s+)?(?:needed|required|necessary|expected)\b",
+                r"|\b(?:don'?t|dont|do\s+not)\s+(?:need|want|require|expect)\s+(?:anything|any\s+(?:action|reply|response|answer)|a\s+(?:reply|response))\b",
+                r"|\bnothing\s+(?:more|else|further|at\s+all)\s+(?:is\s+)?(?:needed|required|to\s+do|necessary|expected)\b",
+                r"|\b(?:don'?t|dont|do\s+not)\s+(?:do|action|process)\s+anything\b|\bno\s+need\s+to\s+(?:reply|respond|answer|do\s+anything|act)\b",
+                // The matter ended: "It's all settled now", "it's been handled", "We're fine now", "customer is happy
+                // now" (a "happy" or "fine" with something after it — "happy with $20" — ends nothing).
+                r"|\b(?:it'?s|its|it\s+is|it\s+has|all|everything'?s?|everything\s+is|we'?re|we\s+are|i'?m|i\s+am|(?:the\s+)?(?:customer|client)\s+is|they'?re|they\s+are|she'?s|he'?s|(?:the\s+)?matter\s+is)\s+(?:(?:all|now|been|already|since|since\s+been)\s+)*(?:settled|sorted|resolved|handled|closed)\b",
+                r"|\b(?:it'?s|its|it\s+is|all|everything'?s?|everything\s+is|we'?re|we\s+are|(?:the\s+)?(?:customer|client)\s+is|they'?re|they\s+are)\s+(?:(?:all|now)\s+)*(?:fine|good|ok|okay|happy)\s*(?:now\b|[.!;]|$)",
+                // Kept for the record: "Cc'ing support for the record." ("For the record, …" opens a statement), "just
+                // wanted it on record", "Keeping a copy with you", "logging this with you in case it comes up", "For
+                // transparency", "just so ur aware", "for training".
+                r"|\bfor\s+the\s+record\s*(?:[.!;)]|$)|\bon\s+record\b|\bkeeping\s+a\s+copy\b|\blogging\s+(?:this|it)\b|\bin\s+case\s+it\s+comes\s+up\b",
+                r"|\bfor\s+transparency\b|\bso\s+(?:you'?re|ur|u\s+r|u'?re|you\s+are)\s+aware\b|\bfor\s+(?:your\s+)?training\b",
             ))
             .ok()?,
             // A reply that takes an offer.

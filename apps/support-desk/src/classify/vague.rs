@@ -106,7 +106,84 @@ pub fn canonical(text: &str) -> String {
     let text = ranges(&text);
     let text = loose_tails(&text);
     let text = hyphen_range(&text);
-    side_by_side(&text)
+    let text = side_by_side(&text);
+    let text = could_be(&text);
+    hedged_sentence(&text)
+}
+
+/// A figure with its currency: a symbol or code before the digits, a money word after digits or number words.
+fn money_figure() -> String {
+    format!(
+        r"(?:(?:[$£€₹]|(?:us|au|ca|nz|s|a|c)\$|usd|gbp|eur|aud|cad|nzd|sgd)\s?\d+(?:,\d{{3}})*(?:[.,]\d+)?|\d+(?:,\d{{3}})*(?:[.,]\d+)?\s?(?:{CUR_WORD})\b|{FIG_WORDS}[\s-]+(?:{CUR_WORD})\b)"
+    )
+}
+
+/// "$15 back, could be $20", "$25 … could've been $30" (outside attack 67): a second figure the first "could be" is
+/// an alternative to it → "$15 back, or maybe $20", which the reader holds as alternatives (U1).
+fn could_be(text: &str) -> String {
+    static COULD: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(r) = re(&COULD, || {
+        format!(
+            r"(?i)\b(?:(?:it|that)\s+)?(?:could|might|may)(?:'ve|\s+have)?\s+(?:be|been)\s+(?:more\s+like\s+)?(?P<f>{})",
+            money_figure()
+        )
+    }) else {
+        return text.to_string();
+    };
+    each(text, r, |src, c| {
+        let m = c.get(0).map_or(0..0, |m| m.range());
+        let before = &src[src[..m.start].rfind(['!', '?', '\n']).map_or(0, |i| i + 1)..m.start];
+        let figure_before = re(&FIGURE, money_figure).is_some_and(|f| f.is_match(before));
+        if figure_before { format!("or maybe {}", &c["f"]) } else { c[0].to_string() }
+    })
+}
+
+static FIGURE: OnceLock<Option<Regex>> = OnceLock::new();
+
+/// A hedge anywhere in the sentence of the one figure it has (outside attack 67): "$20 back, give or take", "$18,
+/// thereabouts,", "thirty-five dollars or near enough", "$12 (from memory, might be off)", "it's $25 but don't quote
+/// me", "$35, could be a dollar or two out", "$18 could be fair, perhaps a little less", "it was $20 maybe?", "around
+/// the forty dollar mark" → "about …". Each phrase says the figure is not known for certain; a sentence with another
+/// number in it is left alone (the hedge may be about that one: "3 weeks or so").
+fn hedged_sentence(text: &str) -> String {
+    static MARK: OnceLock<Option<Regex>> = OnceLock::new();
+    static HEDGE: OnceLock<Option<Regex>> = OnceLock::new();
+    let mut out = text.to_string();
+    if let Some(r) = re(&MARK, || {
+        format!(r"(?i)\b(?:(?:somewhere\s+)?(?:around|about|near|round)\s+)?the\s+(?P<f>{})\s+mark\b", money_figure())
+    }) {
+        out = r.replace_all(&out, "about $f").into_owned();
+    }
+    let (Some(hedge), Some(figure)) = (
+        re(&HEDGE, || {
+            r"(?i)\b(?:give\s+or\s+take|thereabouts?|(?:or\s+)?near\s+enough|more\s+or\s+less|from\s+memory|if\s+memory\s+serves|if\s+i\s+(?:remember|recall)(?:\s+it)?\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me|(?:might|may|could)\s+(?:well\s+)?be\s+(?:a\s+(?:bit|little|touch)\s+)?(?:off|out|wrong)|a\s+(?:dollar|pound|euro|buck|quid|bit|little|cent|few\s+\w+)\s+or\s+(?:two|so)\s+(?:out|off|either\s+way)|(?:perhaps|maybe|possibly|or)\s+(?:a\s+)?(?:little|bit|tad|touch|slightly)\s+(?:less|more|lower|higher|under|over)|(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+)?(?:sure|certain)\s+(?:of|about|on)\s+(?:the\s+)?(?:exact\s+)?(?:amount|figure|price|sum|number))\b"
+                .to_string()
+        }),
+        re(&FIGURE, money_figure),
+    ) else {
+        return out;
+    };
+    let source = out.clone();
+    let mut shifted = 0usize;
+    for m in figure.find_iter(&source) {
+        let s = sentence(&source, m.start(), m.end());
+        let figures = figure.find_iter(s).count();
+        let digits_outside = figure.replace_all(s, "").chars().any(|ch| ch.is_ascii_digit());
+        let lead = source[..m.start()].trim_end().to_lowercase();
+        let already = ["about", "around", "roughly", "approx", "approximately", "~", "circa", "maybe"]
+            .iter()
+            .any(|h| lead.ends_with(h));
+        let maybe_after = {
+            let after = source[m.end()..].trim_start().to_lowercase();
+            ["maybe?", "maybe.", "maybe,", "perhaps?", "perhaps.", "or so", "ish"].iter().any(|h| after.starts_with(h))
+                || after == "maybe"
+        };
+        if figures == 1 && !digits_outside && !already && (hedge.is_match(s) || maybe_after) {
+            out.insert_str(m.start() + shifted, "about ");
+            shifted += "about ".len();
+        }
+    }
+    out
 }
 
 /// "a couple of hundred" → "about 200"; "two or three hundred" → "either 200 or 300"; "hundreds of dollars" → "about
@@ -328,6 +405,14 @@ mod tests {
             ("I'd like $25, give or take, back.", "I'd like about $25, back."),
             ("Maybe you could refund me $15?", "Maybe you could refund me $15?"),
             ("I suppose £10, or maybe £15, back", "I suppose £10, or maybe £15, back"),
+            // Outside attack 67: a hedge anywhere in the figure's sentence, and "could be" a second figure.
+            ("i'd say $20 back, give or take.", "i'd say about $20 back, give or take."),
+            ("I'd want around the forty dollar mark back.", "I'd want about forty dollar back."),
+            ("Refund me thirty-five dollars or near enough.", "Refund me about thirty-five dollars or near enough."),
+            ("Please refund $12 (from memory, might be off).", "Please refund about $12 (from memory, might be off)."),
+            ("it was $20 maybe?", "it was about $20 maybe?"),
+            ("I'd be happy with $15 back, could be $20.", "I'd be happy with $15 back, or maybe $20."),
+            ("it was $25 I'm fairly sure, could've been $30.", "it was $25 I'm fairly sure, or maybe $30."),
         ] {
             assert_eq!(canonical(said), written, "{said}");
         }
@@ -359,6 +444,10 @@ mod tests {
             ("I paid $1,299.00, refund please", "I paid $1,299.00, refund please"),
             ("Please give me back 19,95 Euro for this one shelf", "Please give me back 19,95 Euro for this one shelf"),
             ("Please I want back 129,99 euro. Grazie", "Please I want back 129,99 euro. Grazie"),
+            // A hedge in another sentence, or beside another number, is not the figure's.
+            ("It came 3 weeks late, give or take. Refund $20.", "It came 3 weeks late, give or take. Refund $20."),
+            ("Refund $20, it took 3 weeks give or take", "Refund $20, it took 3 weeks give or take"),
+            ("It could be a faulty batch. Refund $20 please.", "It could be a faulty batch. Refund $20 please."),
         ] {
             assert_eq!(canonical(said), written, "{said}");
         }
