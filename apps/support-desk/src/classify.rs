@@ -1350,6 +1350,11 @@ fn shares_kept(text: &str) -> String {
 /// Quantity × unit price as the product (ADR-960), only in a clause that asks: "2 x 23,40 €" told as two debits is a
 /// report of charges, not an amount asked.
 fn products_in_asks(text: &str) -> String {
+    // Fewer units asked than counted ("6 spatulas at USD 5.99 apiece - please refund those two", outside attack 66):
+    // no product of them all; counted_units.rs reads the units asked.
+    if counted_units::fewer_units_asked(text) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
     for (s, e) in clauses(text) {
@@ -4875,7 +4880,15 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
         };
     // ask43 (ADR-1460): a charge given back asks the charge's figure, never the order's amount; with no figure tied to
     // the charge, the amount is unsettled (U1).
-    let amount = if wants_refund && clauses.charge && !clauses.uncharged && form_ask.is_none() && answered.is_none() {
+    // A cost added to the whole asked (FullPlus) stays an over-ask: the charge's figure is that cost, not the ask
+    // (outside attack 66: "Please credit invoice value plus our USD 40.00 return freight").
+    let amount = if wants_refund
+        && clauses.charge
+        && !clauses.uncharged
+        && form_ask.is_none()
+        && answered.is_none()
+        && !matches!(amount, Amount::FullPlus(_))
+    {
         match asks43::charge_figure(&own, &clauses_of(&own)) {
             Some(v) => Amount::Cents(v),
             None => match amount {
@@ -5435,7 +5448,9 @@ fn customer_words(text: &str, thread: &speakers::Thread, subject: &str) -> Strin
         && thread.top.split_whitespace().count() <= 25
         && reply_figures(&prepare(&thread.top)).is_empty();
     if thread.customer_below()
-        && (speakers::refers_below(&thread.top) || kinds26::points_below(&thread.top, subject) || top_silent)
+        && (speakers::refers_below(&thread.top)
+            || (!speakers::withdraws(&thread.top) && kinds26::points_below(&thread.top, subject))
+            || top_silent)
     {
         let below = prepare(&thread.customer_in_order());
         // A duplicate charge reported below is its request too ("please reverse one of the two debits", ADR-1036).

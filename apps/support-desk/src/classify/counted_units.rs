@@ -20,10 +20,10 @@ fn re(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static 
 const COUNT: &str = r"(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|twelve)";
 
 /// What a unit's price is told per: "each", "ea", "per piece", "per towel", "a piece", "for piece", "/pack".
-const PER: &str = r"(?:each(?:\s+one)?|ea\.?|apiece|per\s+[a-z]+|a\s+piece|for\s+(?:a\s+|one\s+|each\s+)?(?:piece|unit|item|one)|/\s?[a-z]+)";
+const PER: &str = r"(?:each(?:\s+one)?|ea\.?|apiece|per\s+[a-z]+|a\s+(?:piece|pack|packet|box|bag|pair|set|roll|bottle|tin|jar|tube|unit|item|ticket|seat|pass)|for\s+(?:a\s+|one\s+|each\s+)?(?:piece|unit|item|one)|/\s?[a-z]+)";
 
 /// What is wrong with the units the ask wants back.
-const FAULT_WORDS: &str = r"defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing|wrong|creased|empty|leak(?:ed|ing|s|y)?|stained|bent|dented|short|shortage|scratched|smashed|ripped|unopened";
+const FAULT_WORDS: &str = r"doa|dead\s+on\s+arrival|defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing|wrong|creased|empty|leak(?:ed|ing|s|y)?|stained|bent|dented|short|shortage|scratched|smashed|ripped|unopened";
 
 /// A unit price: a currency, digits with an optional decimal point or comma.
 const PRICE: &str = r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|cad|nzd|rs\.?|inr)\s?)?\d{1,5}(?:[.,]\d{1,2})?(?:\s?(?:€|eur|euros?|dollars?|usd|pounds?|gbp))?";
@@ -55,7 +55,7 @@ fn counted(own: &str) -> Option<(i64, i64)> {
     let times = re(
         &TIMES,
         &format!(
-            r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)]|$)|\b(?P<n3>{COUNT})\s*(?:x|×)\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:at|@|for|\(\s*(?:unit(?:\s+price)?|each|ea)\s*:?)\s*(?P<p3>{PRICE})(?:\s|[.,;!)]|$)|\b(?P<n4>{COUNT})\s+of\s+the\s+(?P<p4>{PRICE})\s+[a-z]"
+            r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n3>{COUNT})\s*(?:x|×)\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:at|@|for|\(\s*(?:unit(?:\s+price)?|each|ea)\s*:?)\s*(?P<p3>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n4>{COUNT})\s+of\s+the\s+(?P<p4>{PRICE})\s+[a-z]|\beach(?:\s+one)?\s+(?P<p5>{PRICE})\s+for\s+(?:the\s+|my\s+)?(?P<n5>{COUNT})\b"
         ),
     )?;
     let each = re(
@@ -72,8 +72,8 @@ fn counted(own: &str) -> Option<(i64, i64)> {
     };
     for r in [times, priced] {
         if let Some(c) = r.captures(own) {
-            let n = c.name("n").or(c.name("n3")).or(c.name("n4"))?;
-            let p = c.name("p").or(c.name("p3")).or(c.name("p4"))?;
+            let n = c.name("n").or(c.name("n3")).or(c.name("n4")).or(c.name("n5"))?;
+            let p = c.name("p").or(c.name("p3")).or(c.name("p4")).or(c.name("p5"))?;
             return Some((count_value(n.as_str())?, cents(p.as_str())?));
         }
     }
@@ -97,7 +97,7 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
     )?;
     let one = re(
         &ONE,
-        r"(?i)\b(?:for|of)\s+(?:one|1|a\s+single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b|\bthe\s+one\s+(?:that|which)\b",
+        r"(?i)\b(?:for|of)\s+(?:the\s+)?(?:one|1|a\s+single|single|only\s+one|just\s+one)\s+(?:piece|item|unit|of\s+(?:them|the\s+\w+)|[a-z]+)\b|\b(?:the|that)\s+(?:one\s+)?(?:broken|faulty|damaged|bad|cracked)\s+one\b|\bthe\s+one\s+(?:that|which)\b",
     )?;
     let named = re(
         &NAMED,
@@ -118,13 +118,13 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
     let fault = re(
         &FAULT,
         &format!(
-            r"(?i)\b(?:shortage\s*:?\s*)?(?P<k>{COUNT}|one|1)\s+(?:[a-z]+\s+)?(?:of\s+them\s+)?(?:is\s+|are\s+|was\s+|were\s+|came\s+|arrived\s+|had\s+|have\s+)?(?:with\s+)?(?:the\s+|a\s+)?(?:{FAULT_WORDS})\b|\bshortage\s*:?\s*(?P<k2>{COUNT}|one|1)\b"
+            r"(?i)\b(?:shortage\s*:?\s*)?(?P<k>{COUNT}|one|1)\s+(?:[a-z]+\s+)?(?:of\s+them\s+)?(?:is\s+|are\s+|was\s+|were\s+|came\s+|arrived\s+|had\s+|have\s+)?(?:with\s+)?(?:the\s+|a\s+)?(?:{FAULT_WORDS})\b|\bshortage\s*:?\s*(?P<k2>{COUNT}|one|1)\b|\b(?:send|sending|return|returning|bring|bringing|take|taking)\s+(?P<k3>{COUNT}|one|1)\s+(?:of\s+them\s+)?back\b|\bshort[- ]?(?:shipped|delivered|supplied)\s+by\s+(?P<k4>{COUNT}|one|1)\b"
         ),
     )?;
     let faulty_asked = re(
         &FAULTY_ASKED,
         &format!(
-            r"(?i)\b(?:{FAULT_WORDS})\s+(?:units?|qty|quantity|items?|ones?|pieces?|[a-z]+s)(?:\s+only)?\b|\b(?:only|just)\s+(?:the\s+)?(?:{FAULT_WORDS})(?:\s+(?:ones?|[a-z]+))?\b|\bthe\s+(?:{FAULT_WORDS})\s+[a-z]+\b|\bthe\s+shortage\b"
+            r"(?i)\b(?:{FAULT_WORDS})\s+(?:units?|qty|quantity|items?|ones?|pieces?|[a-z]+s)(?:\s+only)?\b|\b(?:only|just)\s+(?:the\s+)?(?:{FAULT_WORDS})(?:\s+(?:ones?|[a-z]+))?\b|\bthe\s+(?:{FAULT_WORDS})\s+[a-z]+\b|\bthe\s+short(?:age|fall)\b"
         ),
     )?;
     let all = re(
@@ -159,7 +159,9 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
         }
         let faults = || {
             sentences.iter().find_map(|t| {
-                fault.captures(t).and_then(|c| c.name("k").or(c.name("k2")).and_then(|k| count_value(k.as_str())))
+                fault.captures(t).and_then(|c| {
+                    c.name("k").or(c.name("k2")).or(c.name("k3")).or(c.name("k4")).and_then(|k| count_value(k.as_str()))
+                })
             })
         };
         if faulty_asked.is_match(s)
@@ -179,6 +181,11 @@ fn units_asked(own: &str, counted: i64) -> Option<i64> {
         }
     }
     None
+}
+
+/// Whether the ticket counts goods at a unit price and its ask wants fewer of them than it counts.
+pub fn fewer_units_asked(own: &str) -> bool {
+    counted(own).is_some_and(|(n, _)| units_asked(own, n).is_some_and(|k| k < n))
 }
 
 /// The amount asked for counted goods, when the ticket names a unit price, a count and how many units it wants back.

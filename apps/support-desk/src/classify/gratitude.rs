@@ -26,7 +26,7 @@ const FRAME: &str = r"(?i)(?P<modal>\b(?:(?:i|we)(?:'d|’d|\s+would)|would)\s+)
 const AHEAD: &str = r"(?i)\b(?:in\s+advance|ahead\s+of\s+time|beforehand|in\s+anticipation|asap|a\.s\.a\.p|once|when\s+(?:you|u)|as\s+soon\s+as|soon|if\s+(?:you|u)|please|pls|plz|kindly|could\s+you|can\s+you|will\s+you|would\s+you)\b";
 
 /// Words that tell the refund as had.
-const HAD: &str = r"(?i)\b(?:received|arrived|landed|came\s+through|gone\s+through|went\s+through|showing|showed|shows|in\s+my\s+(?:bank|account)|on\s+(?:my|the)\s+card|reached|so\s+(?:fast|quickly|promptly|swiftly)|quick|fast|speedy|prompt|already|got\s+it|back\s+(?:on|in)|all\s+sorted|sorted\s+now)\b";
+const HAD: &str = r"(?i)\b(?:received|arrived|landed|came\s+through|gone\s+through|went\s+through|showing|showed|shows|in\s+my\s+(?:bank|account)|on\s+(?:my|the)\s+card|reached|so\s+(?:fast|quickly|promptly|swiftly)|quick|fast|speedy|prompt|already|got\s+it|back\s+(?:on|in)|all\s+sorted|sorted\s+now|money'?s\s+back|money\s+is\s+back|(?:got|have|had)\s+(?:my|the|our)\s+money(?:\s+back)?)\b";
 
 /// The sentence around a span: from the last stop before it to the next stop after it (a point inside a figure is no
 /// stop).

@@ -165,13 +165,20 @@ const SPOILED: &str = r"mou?ld\w*|rotten|rancid|gone\s+off|went\s+off|off\s+(?:m
 const EATEN: &str = r"ate|eaten|eating|eat|fed|feeding|drank|drunk|drinking|swallow\w*|tasted|consumed|had\s+(?:some|a\s+bite|a\s+mouthful)";
 
 /// A child.
-const CHILD: &str = r"baby|babies|toddler|child|children|kid|kids|son|daughter|infant|little\s+one|grandson|granddaughter|boy|girl|twins?|niece|nephew|\d{1,2}\s?(?:mo|mth|months?)(?:[- ]old)?";
+const CHILD: &str = r"baby|babies|toddler|child|children|kid|kids|son|daughter|infant|little\s+one|grandson|granddaughter|boy|girl|twins?|niece|nephew|\d{1,2}[\s-]?(?:mo|mth|months?)(?:[- ]old)?|\d{1,2}[\s-]?(?:yo|y/o|yrs?|years?)(?:[- ]old)?|baby";
 
 /// Small things a child must not have in the mouth.
-const SMALL_PART: &str = r"parts?|pieces?|bits?|beads?|buttons?|magnets?|batter(?:y|ies)|button\s+cells?|coin\s+cells?|pellets?|capsules?|pods?|tablets?|paint|eyes?|wheels?|screws?|caps?|lids?|gel|liquid|detergent|sachets?";
+const SMALL_PART: &str = r"parts?|pieces?|bits?|shards?|fragments?|splinters?|chunks?|flakes?|crumbs?|stuffing|squeakers?|inserts?|beads?|buttons?|magnets?|batter(?:y|ies)|button\s+cells?|coin\s+cells?|pellets?|capsules?|pods?|tablets?|paint|eyes?|wheels?|screws?|caps?|lids?|gel|liquid|detergent|sachets?";
 
 /// What happens with it.
-const MOUTHED: &str = r"chew\w*|ingest\w*|suck\w*\s+on|lick\w*|bit\s+off|bitten\s+off|put\s+(?:it|them|one|the\s+\w+)\s+in\s+(?:his|her|their)\s+mouth|in\s+(?:his|her|their)\s+(?:mouth|cheeks?|gums?|throat)|swallow\w*|ate|eaten|gagg\w*|chok\w*\s+on|splinters?\s+in\s+(?:his|her|their)\s+(?:gums?|mouth|tongue|lips?)";
+const MOUTHED: &str = r"chew\w*|ingest\w*|suck\w*\s+on|lick\w*|bit\s+off|bitten\s+off|put\s+(?:it|them|one|the\s+\w+)\s+in\s+(?:his|her|their)\s+mouth|in\s+(?:his|her|their)\s+(?:mouth|cheeks?|gums?|throat)|swallow\w*|ate|eaten|gagg\w*|chok\w*\s+on|gnaw\w*|chomp\w*|munch\w*|nibbl\w*|gumm(?:ing|ed)|teething\s+on|bit\s+(?:a\s+)?(?:piece|bit|chunk)\s+off|im\s+mund|splinters?\s+in\s+(?:his|her|their)\s+(?:gums?|mouth|tongue|lips?)";
+
+/// A child's mouth at work on a thing (outside attack 68: "biting", "munching on it", "nibbling", "eating it"), read with
+/// a piece come away from the goods in the same sentence.
+const MOUTHING: &str = r"bit(?:ing|es)?|bite|chew\w*|gnaw\w*|chomp\w*|munch\w*|nibbl\w*|lick\w*|suck\w*|eat(?:ing|s)?|ate|swallow\w*|mouthing|gumming";
+
+/// A piece come away from the goods: "came off", "broke off", "snapped off", "peeled off", "loose", "came apart".
+const DETACHED: &str = r"came\s+(?:off|loose|apart|out|away)|comes?\s+(?:off|loose|apart|out)|(?:broke|broken|snapped|fell|fallen|peeled|pulled|popped|tore|torn|split|chipped)\s+(?:off|out|away)|loose|came\s+apart|cracked|shattered|split";
 
 /// A person's body part as the end of an event: "my daughter's arm", "Max's leg", "the operator's wrist", "the hand of
 /// my wife" (haz42).
@@ -218,7 +225,7 @@ fn rows() -> &'static [Row] {
             (
                 Hazard::ChildsMouth,
                 format!(
-                    r"(?i)\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b[^.!?\n]*\b(?:{SMALL_PART})\b|\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b\s+(?:it|them|one)\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{MOUTHED})\b"
+                    r"(?i)\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b[^.!?\n]*\b(?:{SMALL_PART})\b|\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHED})\b\s+(?:it|them|one)\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{SMALL_PART})\b[^.!?\n]*\b(?:{MOUTHED})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:bit|bitten|chewed|snapped)\s+(?:a\s+)?(?:piece|bit|chunk|part)\s+off\b|\b(?:{DETACHED})\b[^.!?\n]*\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHING})\b|\b(?:{CHILD})'?s?\b[^.!?\n]*\b(?:{MOUTHING})\b[^.!?\n,;:]{{0,40}}?\b(?:{DETACHED})\b|\b(?:in|into|all\s+over|around)\s+(?:my|his|her|their|our|the)\s+(?:\w+\s+)?(?:{CHILD})'?s\s+mouth\b"
                 ),
             ),
             // A part in a child's mouth or coughed up, named by what happened (b20 `g-023`, was `choking` in
@@ -1221,7 +1228,8 @@ fn another_mouth(text: &str, start: usize, end: usize) -> bool {
             .take(2)
             .collect();
         let Some(subject) = words.first() else { return false };
-        if child.is_match(subject) {
+        // "my little one chewing …" (outside attack 68): the child's name is two words.
+        if child.is_match(subject) || (subject == "one" && words.get(1).is_some_and(|w| w == "little")) {
             return false;
         }
         match subject.as_str() {

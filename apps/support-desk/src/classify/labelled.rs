@@ -14,7 +14,7 @@ const FIG: &str =
     r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|nzd|cad|inr|rs\.?)\s?)?(?P<{n}>\d{1,6}(?:[.,]\d{3})*(?:[.,]\d{1,2})?)";
 
 /// The two kinds of label, as an ask names them.
-const NET_ASKED: &str = r"\bnet\b|\bsub-?total\b|\bpre-?tax\b|\bex[- .]?(?:vat|gst|tax)\b|\bexcl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax|iva|mwst)\b|\b(?:vat|tax|gst)[- ]exclusive\b|\bbefore\s+(?:vat|tax|gst)\b|\bnetto\b";
+const NET_ASKED: &str = r"\bnet\b|\bw/o\s+(?:vat|gst|tax)\b|\bwithout\s+(?:the\s+)?(?:vat|gst|tax)\b|\b(?:vat|tax|gst)[- ]free\b|\bsub-?total\b|\bpre-?tax\b|\bex[- .]?(?:vat|gst|tax)\b|\bexcl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax|iva|mwst)\b|\b(?:vat|tax|gst)[- ]exclusive\b|\bbefore\s+(?:vat|tax|gst)\b|\bnetto\b";
 const GROSS_ASKED: &str = r"\bgross\b|\bbrutto\b|\bincl(?:\.|uding|usive)?\s+(?:of\s+)?(?:vat|gst|tax)\b";
 
 /// The labels a told figure carries, by kind: a short one stands before or after its figure ("40.00 net", "Net:
@@ -72,8 +72,33 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     // The figure read is written in an asking sentence ("Please process refund of 34.90 GBP (gross, incl. VAT 5.82)",
     // b142 `g-014`): it stands, whatever label is beside it.
     if let Some(v) = read
-        && asking.iter().any(|s| super::money::read(s).iter().any(|a| a.cents == v && a.span.start < 60))
+        && asking.iter().any(|s| {
+            super::money::read(s).iter().any(|a| {
+                a.cents == v
+                    && ask.find_iter(&s[..a.span.start]).last().is_some_and(|m| {
+                        let between = &s[m.end()..a.span.start];
+                        between.split_whitespace().count() <= 3 && !between.chars().any(|c| c.is_ascii_digit())
+                    })
+            })
+        })
     {
+        return None;
+    }
+    // The whole asked before the labels ("Please refund the full invoice: net 100.00, VAT 20.00, total 120.00",
+    // "Refund everything we paid: subtotal 50.00 …", outside attack 68): the labels tell its parts, no kind is asked.
+    static WHOLE: OnceLock<Option<Regex>> = OnceLock::new();
+    let whole = re(
+        &WHOLE,
+        r"(?i)\b(?:full|whole|entire|complete|everything|all\s+of\s+it|in\s+full|total\s+(?:amount|paid|invoice))\b",
+    )?;
+    if asking.iter().any(|s| {
+        let first_label = [net.find(s), gross.find(s)].into_iter().flatten().map(|m| m.start()).min();
+        // "the full gross amount" asks the gross in full: the whole word right before the label is its modifier.
+        first_label.is_some_and(|at| {
+            let pre = s[..at].trim_end();
+            whole.find_iter(pre).any(|m| !pre[m.end()..].trim().is_empty())
+        })
+    }) {
         return None;
     }
     let mut net_asked = asking.iter().any(|s| named(net, s));
@@ -83,8 +108,10 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
         // net of VAT — 200 net / 240 gross"): the kind the ask names first after its verb is the one asked; the other
         // is told beside it.
         // Two asking sentences that each name one ask for two things: nothing settled here.
+        // A worked sum in it ("a credit note for net 40.00 + VAT 8.00 = gross 48.00", v43a `g-067`) names its parts,
+        // not the kind asked.
         let labelled: Vec<&&str> = asking.iter().filter(|s| named(net, s) || named(gross, s)).collect();
-        if labelled.len() != 1 {
+        if labelled.len() != 1 || labelled.iter().any(|s| s.contains('=')) {
             return None;
         }
         // The label governed by the ask: within a few words after its verb, no figure between ("refund us excl.
@@ -141,10 +168,50 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
             .filter_map(|c| c.name(side).and_then(|m| super::money::number(m.as_str())))
             .collect();
     }
+    // The net asked and only the whole and its tax told (outside attack 66: "Gross 144.00. VAT 24.00", "Total 48.00
+    // inc. VAT 8.00", "Total paid 60.00, of which 10.00 tax", "It was 90.00, plus 18.00 tax, 108.00 in total"): the
+    // net is the whole less the tax, when the tax is one figure beside a tax word and the whole is the order's amount.
+    if values.is_empty() && label == NET_LABEL {
+        values = net_from_tax(own, order_cents).into_iter().collect();
+    }
     match values.as_slice() {
         [v, rest @ ..] if rest.iter().all(|r| r == v) && *v <= order_cents && *v > 0 => Some(*v),
         _ => None,
     }
+}
+
+/// The whole less its tax: the one figure a tax word stands right beside ("VAT 24.00", "10.00 tax", "incl 8.00 tax"),
+/// taken from the order's amount told among the figures; or the first figure told before "plus <tax>" ("90.00, plus
+/// 18.00 tax").
+fn net_from_tax(own: &str, order_cents: i64) -> Option<i64> {
+    static TAX: OnceLock<Option<Regex>> = OnceLock::new();
+    static PLUS: OnceLock<Option<Regex>> = OnceLock::new();
+    let plus = re(
+        &PLUS,
+        &format!(
+            r"(?i){}[ \t]*,?[ \t]*(?:plus|\+)[ \t]*{}[ \t]*(?:vat|gst|tax)\b",
+            FIG.replace("{n}", "net"),
+            FIG.replace("{n}", "t")
+        ),
+    )?;
+    if let Some(v) = plus.captures(own).and_then(|c| super::money::number(c.name("net")?.as_str())) {
+        return (v > 0 && v < order_cents).then_some(v);
+    }
+    let tax = re(
+        &TAX,
+        &format!(
+            r"(?i)\b(?:vat|gst|tax)[ \t]*(?:\d{{1,2}}%[ \t]*)?:?[ \t]*{}|{}[ \t]*(?:vat|gst|tax)\b",
+            FIG.replace("{n}", "a"),
+            FIG.replace("{n}", "b")
+        ),
+    )?;
+    let taxes: Vec<i64> = tax
+        .captures_iter(own)
+        .filter_map(|c| c.name("a").or(c.name("b")).and_then(|m| super::money::number(m.as_str())))
+        .collect();
+    let [t] = taxes.as_slice() else { return None };
+    let told = super::money::read(own).iter().any(|a| a.cents == order_cents);
+    (told && *t > 0 && *t < order_cents).then_some(order_cents - t)
 }
 
 #[cfg(test)]
@@ -205,6 +272,17 @@ mod tests {
             ),
             ("We're VAT registered: refund net please (33.33 + 6.67 VAT = 40.00).", 4000, Some(3333)),
             ("kindly reimburse net of VAT — 200 net / 240 gross", 24000, Some(20000)),
+            // Outside attack 66: the net asked, the whole and its tax told.
+            ("Credit request - value: NET. Gross 144.00. VAT 24.00.", 14400, Some(12000)),
+            ("Refund the ex-VAT amount. Total 48.00 inc. VAT 8.00.", 4800, Some(4000)),
+            ("We'd like the tax-exclusive amount refunded. Total paid 60.00, of which 10.00 tax.", 6000, Some(5000)),
+            (
+                "Could you refund the price before tax? It was 90.00, plus 18.00 tax, 108.00 in total.",
+                10800,
+                Some(9000),
+            ),
+            ("refund w/o tax pls. paid 48.00 incl 8.00 tax", 4800, Some(4000)),
+            ("Refund ex-GST please: 150.00 ex, 30.00 GST, 180.00 inc.", 18000, Some(15000)),
             // The working named after an ask of the whole (b125 `g-075`): no kind asked.
             ("Please action full reimbursement on order 8831 — net £40.00 + VAT £8.00 = gross £48.00.", 4800, None),
         ] {

@@ -73,6 +73,11 @@ struct Pats {
     /// The whole asked by other words, then a join, right before a figure ("Refund the kettle and cover my $10 …",
     /// "Refund + the $11 …", "Money back, and I expect the $4.99 …", "refund the amount paid and additionally the …").
     whole_and: Regex,
+    /// The whole asked with no figure ("refund the lamp", "return the purchase price", "the heater refunded", "credit
+    /// invoice value", "goods value"), for a cost of the customer's own added after it in another clause.
+    whole_ask: Regex,
+    /// What joins a second thing asked to the first ("also", "too", "as well", "plus", "+", "and", "(2)").
+    added: Regex,
     /// A cost of the customer's own, near the figure joined to the whole ("return courier", "parking", "I spent
     /// posting it back", "phone call charges", "handling cost").
     own_cost: Regex,
@@ -153,6 +158,17 @@ fn pats() -> Option<&'static Pats> {
                 r"(?:the\s+|my\s+|our\s+|an?\s+(?:extra|additional)\s+|another\s+)?(?:[\w'’-]+\s+){0,6}?(?:of\s+)?\(?(?:[$€£]|usd|eur|gbp)?\s*$",
             ))
             .ok()?,
+            whole_ask: Regex::new(concat!(
+                r"(?i)\b(?:refund|reimburse|return|credit)\w*\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?(?:of\s+)?(?:the|my|this|our)\s+(?P<noun>(?:full\s+|whole\s+|entire\s+)?(?:purchase\s+)?[a-z][\w-]*)\b",
+                r"|\b(?:the|my|our)\s+(?:[a-z][\w-]*\s+){1,2}refunded\b|\b(?:invoice|goods|item|order)\s+value\b",
+                // Outside attack 68: "Give me my money back", "my full payment returned", "des vollen Betrags".
+                r"|\b(?:refund|reimburse|credit)\w*\s+(?:me\s+|us\s+|it\s+)?in\s+full\b|\bgive\s+(?:me|us)\s+(?:my|our|the)\s+money\s+back\b|\b(?:my|our)\s+(?:full\s+)?(?:money|payment)\s+(?:back|returned|refunded)\b|\bdes\s+vollen\s+betrags\b",
+            ))
+            .ok()?,
+            added: Regex::new(
+                r"(?i)\b(?:also|too|as\s+well|plus|additionally|on\s+top|and|with|extra|separately|sowie|und)\b|\+|\(\d\)|\b\d\)",
+            )
+            .ok()?,
             own_cost: Regex::new(
                 concat!(
                     r"(?i)\b(?:postage|shipping|courier|delivery|freight|carriage|labels?|parking|taxi|uber|cab|bus|train|fuel|petrol|mileage|fuses?|call-?out|phone\s+calls?|handling|packaging|tape|box|printing|(?:i|we)\s+(?:spent|had\s+to\s+pay)|it\s+cost\s+(?:me|us)|electrician|plumber|technician",
@@ -164,7 +180,7 @@ fn pats() -> Option<&'static Pats> {
                     // else — a repairer, alterations, cleaning, a bank, fitting, an upgrade, things bought for the goods.
                     r"|(?:i|we)\s+(?:paid|bought|had\s+to\s+(?:buy|get|pay)|forked\s+out|shelled\s+out)|repair\w*|alterations?|(?:dry[- ]?)?clean(?:ing|er|ers)|bank|installation|install(?:ing|er)?|fitting|upgrade|towards",
                     // Outside attack 67: a fee, and time or trouble the customer asks paid for.
-                    r"|fees?|wasted|afternoon|morning|day\s+off|time\s+off|inconvenience|hassle|trouble|my\s+time)\b",
+                    r"|fees?|wasted|afternoon|morning|day\s+off|time\s+off|inconvenience|hassle|trouble|my\s+time|inspection|tracking|return\s+label|charges?|call|overdraft|\w*kosten)\b",
                 ),
             )
             .ok()?,
@@ -352,6 +368,15 @@ pub fn read(text: &str) -> Vec<Roled> {
                 // to it ("Please refund the kettle and reimburse the $11 return courier"): an over-ask, never the
                 // cost alone.
                 (Role::Arithmetic, WHY_FULL_PLUS)
+            } else if written
+                && whole_asked_before(p, text, s + fa)
+                && p.own_cost.is_match(&format!("{} {}", super::before(head, head.len(), 40), head_of(tail, 40)))
+            {
+                // Outside attack 66: the whole asked in one clause and a cost of the customer's own added in the next
+                // ("Could you return the purchase price? Also the USD 12.00 I paid for tracking please", "(1) refund
+                // of the lamp; (2) reimbursement of $15.50 return carriage", "Refund the dress; the $6.99 return fee
+                // as well please"): an over-ask, never the cost alone.
+                (Role::Arithmetic, WHY_FULL_PLUS)
             } else if !written
                 && ((p.count_after.is_match(tail) && !p.operand_after.is_match(tail) && !verb_after(tail))
                     || tail.starts_with('-'))
@@ -443,6 +468,60 @@ pub fn read(text: &str) -> Vec<Roled> {
         }
     }
     out
+}
+
+/// Whether the whole is asked right before `at` with no figure between ("(1)" and "2)" count as none), and a word that
+/// adds a second thing stands between them or right after the figure ("too", "as well").
+fn whole_asked_before(p: &Pats, text: &str, at: usize) -> bool {
+    let from = text[..at].char_indices().rev().nth(160).map_or(0, |(i, _)| i);
+    let window = &text[from..at];
+    let Some(m) = p.whole_ask.captures_iter(window).last() else { return false };
+    let (Some(whole), noun) = (m.get(0), m.name("noun").map(|n| n.as_str().to_lowercase())) else { return false };
+    // Not a whole: the rest, a difference, a cost of its own ("refund the postage").
+    if noun.is_some_and(|n| {
+        [
+            "difference",
+            "rest",
+            "balance",
+            "remainder",
+            "shipping",
+            "postage",
+            "delivery",
+            "fee",
+            "fees",
+            "charge",
+            "extra",
+            "overcharge",
+            "duplicate",
+            "deposit",
+            "excess",
+            "part",
+            "half",
+            "other",
+            "second",
+            "amount",
+            "sum",
+            "one",
+            "two",
+            "three",
+            "first",
+        ]
+        .contains(&n.as_str())
+    }) {
+        return false;
+    }
+    let gap = &window[whole.end()..];
+    static NUMBERED: OnceLock<Option<Regex>> = OnceLock::new();
+    let numbered = NUMBERED
+        .get_or_init(|| Regex::new(r"\(\d\)|\b\d\)").ok())
+        .as_ref()
+        .map_or_else(|| gap.to_string(), |r| r.replace_all(gap, " ").into_owned());
+    if numbered.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let after = head_of(&text[at..], 40);
+    let after = after.split([',', ';']).next().unwrap_or("");
+    p.added.is_match(gap) || after.contains(" too") || after.contains("as well")
 }
 
 /// A figure the shop offered ("your offer of 15 dollars back", "they offered me 15 back", "you sent a $10 coupon") or a

@@ -152,6 +152,16 @@ fn patterns() -> &'static Patterns {
                 // transparency", "just so ur aware", "for training".
                 r"|\bfor\s+the\s+record\s*(?:[.!;)]|$)|\bon\s+record\b|\bkeeping\s+a\s+copy\b|\blogging\s+(?:this|it)\b|\bin\s+case\s+it\s+comes\s+up\b",
                 r"|\bfor\s+transparency\b|\bso\s+(?:you'?re|ur|u\s+r|u'?re|you\s+are)\s+aware\b|\bfor\s+(?:your\s+)?training\b",
+                // Outside attack 66, left from session 48: sent by mistake, the thing found, a bare "disregard".
+                r"|\b(?:sent|forwarded)\s+(?:this|it|that)\s+(?:by\s+mistake|in\s+error|accidentally)\b|\bfound\s+the\s+missing\b",
+                r"|\b(?:please\s+)?(?:disregard|ignore)\s*(?:[,.;!—-]|$)",
+                // Outside attack 68: the request withdrawn or refused, nothing to process, the matter done.
+                r"|\b(?:has|have|had)\s+(?:since\s+)?withdrawn\b|\bwithdrew\b|\bno\s+action\b|\bno\s+refund\s+(?:to\s+be\s+(?:issued|made|processed)|please|needed|required|necessary|due)\b",
+                r"|\bagreed\s+(?:on\s+)?(?:a|the)\s+(?:repair|replacement|exchange|swap)\b|\b(?:it'?s|its|it\s+is)\s+(?:all\s+)?done\b|\bfor\s+(?:your\s+)?awareness\b",
+                r"|\bnothing\s+(?:to\s+(?:process|do|action)|for\s+you\s+to\s+(?:process|do))\b|\bhandled\s+already\b|\bfor\s+context\s+only\b|\berledigt\b|\bkeine\s+aktion\b|\bdw\b",
+                r"|\bno\s+refund\b|\brefunds?\s+(?:is\s+|are\s+)?not\s+(?:required|needed|necessary|wanted|owed|due)\b|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+want\s+(?:a|the|any)\s+refund\b|\bwithdrawn\b",
+                r"|\bnot\s+needed\s+any\s*more\b|\b(?:information|info)\s+only\b|\bconcluded\b|\bcan\s+be\s+closed\b|\bjust\s+file\s+(?:this|it)\b",
+                r"|\breplacement\s+(?:has\s+)?(?:been\s+)?(?:shipped|sent|arrived|delivered)\b|\bdecided\s+to\s+keep\b",
             ))
             .ok()?,
             // A reply that takes an offer.
@@ -400,8 +410,33 @@ pub fn thread(text: &str) -> Thread {
 /// Whether the newest words point at the message below them, or say nothing but a greeting or a name.
 pub fn refers_below(top: &str) -> bool {
     let words: Vec<&str> = top.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    !withdraws(top)
-        && (words.len() <= 3 || patterns().refers_below.is_match(top) || super::speech::reported_ask(top).is_some())
+    hands_over(top)
+        || (!withdraws(top)
+            && (words.len() <= 3
+                || patterns().refers_below.is_match(top)
+                || super::speech::reported_ask(top).is_some()))
+}
+
+/// Whether the newest words ask the desk to refund what the message below asks, whatever else they say (outside
+/// attack 68: "No response needed to me, just refund Priya what they ask for please", "refund the figure Marek gives
+/// below", "please pay back what's asked below", "go ahead with Lucia's refund", "Please refund him per the message
+/// below", "she just needs the money back now"): a hand-over outranks words that only inform.
+pub fn hands_over(top: &str) -> bool {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(concat!(
+            r"(?i)\b(?:refund|pay\s+back|credit|reimburse|return)\s+(?:(?:him|her|them|[A-Z]?[a-z]+)\s+)?(?:what|the\s+(?:figure|amount|sum|money))\s+(?:(?:he|she|they|[A-Z]?[a-z]+)\s+)?(?:asks?|asked|gives?|gave|mentions?|mentioned|wants?|requests?|requested|is\s+asking|are\s+asking|'s\s+asking)",
+            r"|\b(?:pay\s+back|refund|credit)\s+what'?s\s+asked\b|\bwhat'?s\s+asked\s+below\b",
+            r"|\b(?:go\s+ahead|proceed)\s+with\s+(?:[A-Z]?[a-z]+'s|his|her|their)\s+refund\b",
+            r"|\b(?:refund|credit|reimburse)\s+(?:him|her|them|\w+)\s+(?:as\s+)?per\s+(?:the|his|her|their)\s+(?:message|mail|e-?mail|request)\b",
+            r"|\b(?:she|he|they|\w+)\s+(?:just\s+)?needs?\s+(?:the|her|his|their)\s+money\s+back\b",
+            r"|\b(?:refund|credit)\s+(?:the\s+)?amount\s+(?:[A-Z]?[a-z]+\s+)?mentions\b",
+            r"|\b(?:refund|credit|pay\s+back)\s+(?:him\s+|her\s+|them\s+)?the\s+(?:amount|figure|sum)\s+below\b",
+        ))
+        .ok()
+    })
+    .as_ref()
+    .is_some_and(|r| r.is_match(top))
 }
 
 /// Whether a "From:" line names the shop (a support or service address or name).
@@ -420,7 +455,8 @@ fn unmet_needs_cut(top: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(concat!(
-            r"(?i)\b(?:need|needs|needed|want|wants|wanted|get|got\s+to|has\s+to|have\s+to|must|should|to\s+be|be|been|being|not|n't|never|nothing|yet\s+to\s+be|still)",
+            // "been" alone is left out: "the below has been resolved by the store" (outside attack 66) is resolved.
+            r"(?i)\b(?:need|needs|needed|want|wants|wanted|get|got\s+to|has\s+to|have\s+to|must|should|to\s+be|be|being|not|n't|never|nothing|yet\s+to\s+be|still)",
             r"\s+(?:(?:this|that|it|them|the\s+\w+|properly|actually|yet|ever|been|be|getting|get|got)\s+){0,3}",
             r"(?:sorted|resolved|fixed)(?:\s+it)?(?:\s+out)?(?:\s+(?:now|yet|ourselves|myself|already))?\b",
         ))

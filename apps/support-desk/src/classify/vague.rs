@@ -102,12 +102,13 @@ fn each(text: &str, r: &Regex, mut f: impl FnMut(&str, &Captures) -> String) -> 
 
 /// The text with figures said loosely written as an approximation or as alternatives (see the module's list).
 pub fn canonical(text: &str) -> String {
-    let text = counts_of_hundreds(text);
+    // Alternatives first: "Refund $25. Possibly $30" is two figures, before "possibly $30" alone reads as "about".
+    let text = could_be(text);
+    let text = counts_of_hundreds(&text);
     let text = ranges(&text);
     let text = loose_tails(&text);
     let text = hyphen_range(&text);
     let text = side_by_side(&text);
-    let text = could_be(&text);
     hedged_sentence(&text)
 }
 
@@ -124,18 +125,53 @@ fn could_be(text: &str) -> String {
     static COULD: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(r) = re(&COULD, || {
         format!(
-            r"(?i)\b(?:(?:it|that)\s+)?(?:could|might|may)(?:'ve|\s+have)?\s+(?:be|been)\s+(?:more\s+like\s+)?(?P<f>{})",
+            r"(?i)\b(?:or\s+)?(?:(?:(?:it|that|this)\s+)?(?:could|might|may)(?:\s+(?:well|also|even|equally))?(?:'ve|\s+have)?\s+(?:be|been)\s+(?:more\s+like\s+)?|(?:possibly|perhaps|maybe|probably)\s+(?:it'?s\s+|it\s+(?:is|was)\s+)?|unless\s+(?:it\s+)?(?:was|is|'s)\s+|(?:or|and)\s+if\s+not\s*,?\s*|if\s+not\s*,?\s*|could\s+also\s+be\s+|oder\s+(?:vielleicht\s+)?|o\s+quiz[aá]s?\s+|or\s+(?:was\s+it|is\s+it)\s+|(?:perhaps|maybe|possibly)\s+even\s+|either\s+that\s+or\s+|alternatively,?\s+|(?:(?:hmm+|um+|uh+|erm+),?\s+)?or\s+)(?P<f>{})",
             money_figure()
         )
     }) else {
         return text.to_string();
     };
-    each(text, r, |src, c| {
-        let m = c.get(0).map_or(0..0, |m| m.range());
-        let before = &src[src[..m.start].rfind(['!', '?', '\n']).map_or(0, |i| i + 1)..m.start];
-        let figure_before = re(&FIGURE, money_figure).is_some_and(|f| f.is_match(before));
-        if figure_before { format!("or maybe {}", &c["f"]) } else { c[0].to_string() }
-    })
+    let Some(figure) = re(&FIGURE, money_figure) else { return text.to_string() };
+    // Edits as (range, replacement), applied back to front: the alternative written "or maybe …", and the stops
+    // between it and the figure before it made commas, so the two stand in one sentence as alternatives.
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for c in r.captures_iter(text) {
+        let Some(m) = c.get(0) else { continue };
+        // Another figure in the sentence before it, or in the one before that ("Refund $25. Possibly $30, if the
+        // discount didn't apply.", outside attack 68).
+        let from = text[..m.start()].char_indices().rev().nth(140).map_or(0, |(i, _)| i);
+        let Some(prev) = figure.find_iter(&text[from..m.start()]).last() else { continue };
+        let gap = from + prev.end()..m.start();
+        for (i, ch) in text[gap.clone()].char_indices() {
+            if matches!(ch, '.' | '?' | '!' | ';') {
+                edits.push((gap.start + i..gap.start + i + 1, ",".to_string()));
+            }
+        }
+        edits.push((m.range(), format!("or maybe {}", &c["f"])));
+    }
+    // "$12 if not", "$20??" after "$15??" (outside attack 68): the figure after another is its alternative.
+    static AFTER: OnceLock<Option<Regex>> = OnceLock::new();
+    if let Some(after) = re(&AFTER, || {
+        format!(r"(?i)(?P<a>{fig})\s*\?{{2,}}\s*(?P<b>{fig})\s*\?|,\s*(?P<c>{fig})\s+if\s+not\b", fig = money_figure())
+    }) {
+        for c in after.captures_iter(text) {
+            if let (Some(a), Some(b)) = (c.name("a"), c.name("b")) {
+                edits.push((a.start()..b.end(), format!("either {} or {}", a.as_str(), b.as_str())));
+            } else if let Some(f) = c.name("c") {
+                edits.push((f.start()..f.end(), format!("or maybe {}", f.as_str())));
+            }
+        }
+    }
+    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+    let mut out = text.to_string();
+    let mut last = usize::MAX;
+    for (range, with) in edits {
+        if range.end <= last {
+            out.replace_range(range.clone(), &with);
+            last = range.start;
+        }
+    }
+    out
 }
 
 static FIGURE: OnceLock<Option<Regex>> = OnceLock::new();
@@ -156,7 +192,7 @@ fn hedged_sentence(text: &str) -> String {
     }
     let (Some(hedge), Some(figure)) = (
         re(&HEDGE, || {
-            r"(?i)\b(?:give\s+or\s+take|thereabouts?|(?:or\s+)?near\s+enough|more\s+or\s+less|from\s+memory|if\s+memory\s+serves|if\s+i\s+(?:remember|recall)(?:\s+it)?\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me|(?:might|may|could)\s+(?:well\s+)?be\s+(?:a\s+(?:bit|little|touch)\s+)?(?:off|out|wrong)|a\s+(?:dollar|pound|euro|buck|quid|bit|little|cent|few\s+\w+)\s+or\s+(?:two|so)\s+(?:out|off|either\s+way)|(?:perhaps|maybe|possibly|or)\s+(?:a\s+)?(?:little|bit|tad|touch|slightly)\s+(?:less|more|lower|higher|under|over)|(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+)?(?:sure|certain)\s+(?:of|about|on)\s+(?:the\s+)?(?:exact\s+)?(?:amount|figure|price|sum|number))\b"
+            r"(?i)\b(?:give\s+or\s+take|thereabouts?|(?:or\s+)?near\s+enough|more\s+or\s+less|from\s+memory|if\s+memory\s+serves|if\s+i\s+(?:remember|recall)(?:\s+it)?\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me|(?:might|may|could)\s+(?:well\s+)?be\s+(?:a\s+(?:bit|little|touch)\s+)?(?:off|out|wrong)|a\s+(?:dollar|pound|euro|buck|quid|bit|little|cent|few\s+\w+)\s+or\s+(?:two|so)\s+(?:out|off|either\s+way)|(?:perhaps|maybe|possibly|or)\s+(?:a\s+)?(?:little|bit|tad|touch|slightly)\s+(?:less|more|lower|higher|under|over)|(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s+(?:of|about|on)\s+(?:the\s+|that\s+|this\s+)?(?:exact\s+)?(?:amount|figure|price|sum|number)|not\s+100\s?%|at\s+a\s+(?:rough\s+|wild\s+)?guess|(?:i'?m\s+|just\s+)?guess(?:ing|timate)?|a\s+(?:rough\s+|wild\s+)?guess|(?:an?\s+|my\s+)?(?:rough\s+)?estimate[ds]?|going\s+(?:from|by|off)\s+memory|by\s+memory|(?:as\s+)?near\s+as\s+i\s+can\s+tell|don'?t\s+hold\s+me\s+to\s+(?:it|that|this)|could\s+be\s+(?:a\s+bit\s+|slightly\s+)?off|roughly|approximately|ish|something\s+like\s+that|or\s+whatever\s+it\s+(?:actually\s+)?(?:was|is|cost)|if\s+i'?ve\s+remembered\s+(?:right|correctly)|not\s+sure\s+(?:tbh|which|what\s+it\s+was))\b|\b(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s*(?:[.)!,;]|$)"
                 .to_string()
         }),
         re(&FIGURE, money_figure),
@@ -167,8 +203,27 @@ fn hedged_sentence(text: &str) -> String {
     let mut shifted = 0usize;
     for m in figure.find_iter(&source) {
         let s = sentence(&source, m.start(), m.end());
+        // A comment after the figure's sentence that names no figure of its own says how sure it is too ("Refund $15?
+        // Could be off, I'm going from memory.", "Can I get $30 back? that's a rough guess", outside attack 68).
+        let end = s.as_ptr() as usize - source.as_ptr() as usize + s.len();
+        let next = source.get(end + 1..).map_or("", |rest| {
+            let rest_start = end + 1;
+            let to = rest.find(['!', '?', '\n']).map_or(source.len(), |i| rest_start + i);
+            let to = source[rest_start..to].find(". ").map_or(to, |i| rest_start + i);
+            &source[rest_start..to]
+        });
+        let next = if figure.is_match(next) || next.chars().any(|c| c.is_ascii_digit()) { "" } else { next };
         let figures = figure.find_iter(s).count();
-        let digits_outside = figure.replace_all(s, "").chars().any(|ch| ch.is_ascii_digit());
+        // A percentage ("not 100% sure") counts as no number here.
+        let digits_outside = figure.replace_all(s, "").split_whitespace().collect::<Vec<_>>().windows(2).any(|pair| {
+            let (w, next) = (pair[0], pair[1].to_lowercase());
+            // A count of goods ("for the 2 scratched frames") is no figure the hedge could be about; a time is
+            // ("3 weeks or so").
+            let count = w.len() <= 2
+                && w.chars().all(|ch| ch.is_ascii_digit())
+                && !["week", "day", "month", "year", "hour", "minute", "min", "hr"].iter().any(|t| next.starts_with(t));
+            w.chars().any(|ch| ch.is_ascii_digit()) && !w.trim_end_matches([')', ',', '.']).ends_with('%') && !count
+        });
         let lead = source[..m.start()].trim_end().to_lowercase();
         let already = ["about", "around", "roughly", "approx", "approximately", "~", "circa", "maybe"]
             .iter()
@@ -178,7 +233,7 @@ fn hedged_sentence(text: &str) -> String {
             ["maybe?", "maybe.", "maybe,", "perhaps?", "perhaps.", "or so", "ish"].iter().any(|h| after.starts_with(h))
                 || after == "maybe"
         };
-        if figures == 1 && !digits_outside && !already && (hedge.is_match(s) || maybe_after) {
+        if figures == 1 && !digits_outside && !already && (hedge.is_match(s) || hedge.is_match(next) || maybe_after) {
             out.insert_str(m.start() + shifted, "about ");
             shifted += "about ".len();
         }
@@ -242,7 +297,7 @@ fn ranges(text: &str) -> String {
     static RANGE: OnceLock<Option<Regex>> = OnceLock::new();
     let Some(r) = re(&RANGE, || {
         format!(
-            r"(?i)\b(?:(?:anywhere|somewhere|something)\s+)?between\s+(?P<a>{FIG_DIGITS}|{FIG_WORDS})\s+(?:and|&|to|-)\s+(?P<b>{FIG_DIGITS}|{FIG_WORDS})(?P<c>\s+(?:{CUR_WORD})\b)?"
+            r"(?i)\b(?:(?:anywhere|somewhere|something)\s+)?(?:between|b/w|btw\.?)\s+(?P<a>{FIG_DIGITS}|{FIG_WORDS})\s+(?:and|&|to|-)\s+(?P<b>{FIG_DIGITS}|{FIG_WORDS})(?P<c>\s+(?:{CUR_WORD})\b)?"
         )
     }) else {
         return text.to_string();
@@ -291,7 +346,7 @@ fn loose_tails(text: &str) -> String {
         out = r.replace_all(&out, "about $f").into_owned();
     }
     if let Some(r) = re(&BEFORE, || {
-        r"(?i)\b(?:in\s+the\s+(?:neighbou?rhood|region|ballpark|vicinity)\s+of|at\s+a\s+(?:rough\s+|wild\s+)?guess,?|ballpark,?|close\s+to|not\s+far\s+off|just\s+(?:shy|short)\s+of|something\s+close\s+to|somewhere\s+(?:near|around))\s+".to_string()
+        r"(?i)\b(?:nearly|almost|just\s+(?:under|over)|a\s+(?:little|bit)\s+(?:under|over)|in\s+the\s+(?:neighbou?rhood|region|ballpark|vicinity)\s+of|at\s+a\s+(?:rough\s+|wild\s+)?guess,?|ballpark,?|close\s+to|not\s+far\s+off|just\s+(?:shy|short)\s+of|something\s+close\s+to|somewhere\s+(?:near|around))\s+".to_string()
     }) {
         out = r.replace_all(&out, "about ").into_owned();
     }
@@ -317,7 +372,7 @@ fn loose_tails(text: &str) -> String {
     }
     if let Some(r) = re(&THINK, || {
         format!(
-            r"(?i)(?P<f>{FIG_DIGITS})(?:\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon|or\s+thereabouts)|,?\s+(?:give\s+or\s+take|if\s+memory\s+serves|if\s+i\s+remember\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?))(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!,;]|\s*$)"
+            r"(?i)(?P<f>{FIG_DIGITS})(?:,?\s+(?:i\s+think|i\s+guess|i\s+believe|i\s+reckon)|\s+or\s+thereabouts|,?\s+(?:give\s+or\s+take|if\s+memory\s+serves|if\s+i\s+remember\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me(?:\s+on\s+(?:that|it|this))?))(?P<after>\s+(?:back|refunded|returned|please|pls)\b|\s*[?.!,;]|\s*$)"
         )
     }) {
         out = each(&out, r, |src, c| {
