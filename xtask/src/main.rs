@@ -4880,6 +4880,36 @@ const MUTATIONS: &[Mutation] = &[
         filter: "reading_classes::attack50_refund_words_that_ask_nothing",
         also: &[],
     },
+    // F1672: alternatives read before hedges, also across two sentences (attack 68 paid their sum)
+    Mutation {
+        property: "a figure offered instead of an earlier one (\"Refund $11, though it may well have been $13\") needs information (U1), never the sum or one of them (F1672, ADR-1629)",
+        file: "apps/support-desk/src/classify/vague.rs",
+        original: "    let text = could_be(text);",
+        broken: "    let text = text.to_string();",
+        package: "support-desk",
+        filter: "attack68_left::attack68_hedges_and_alternatives_need_information",
+        also: &[],
+    },
+    // F1672: a cover that hands the forward over outranks words that only inform (attack 68)
+    Mutation {
+        property: "a cover that hands the forward over (\"No response needed to me, just refund Lee what they ask for\") pays the forwarded figure, never closes (F1672, ADR-1630)",
+        file: "apps/support-desk/src/classify/speakers.rs",
+        original: "    hands_over(top)\n        || (!withdraws(top)",
+        broken: "    false\n        || (!withdraws(top)",
+        package: "support-desk",
+        filter: "attack68_left::attack68_covers_that_withdraw_close_and_hand_overs_pay_the_figure_below",
+        also: &[],
+    },
+    // F1672: the whole asked and a cost added in another clause is an over-ask (attacks 66 and 68)
+    Mutation {
+        property: "the whole asked and a cost of the customer's own added in another clause (\"Give me my money back. Also I want the $5.49 …\") is refused (X2), never the cost paid alone (F1672)",
+        file: "apps/support-desk/src/classify/roles.rs",
+        original: "                && whole_asked_before(p, text, s + fa)",
+        broken: "                && false",
+        package: "support-desk",
+        filter: "attack68_left::attack68_the_whole_plus_a_cost_in_another_clause_is_refused",
+        also: &[],
+    },
     // F1670: the reader never panics on overlapping figures (attack 66 crashed `eval` and `start`)
     Mutation {
         property: "a ticket whose figures overlap (\"each one USD 7.95\") is read, never a panic of the reader (F1670)",

@@ -4763,8 +4763,11 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
     // The whole order asked with its parts told ("the whole order (the inflatable boat, $489.00 + $13.00 shipping)" on
     // a $502.00 order, blind91 `b-19`): the addend is a part of the order's amount, nothing on top of it.
     let amount = match (amount, identified) {
+        // The figure "added" is the order's amount itself ("refund incl. postage — 34.95 unit + 3.95 carriage =
+        // 38.90" on a 38.90 order, amount45): the whole, written with what it includes.
         (Amount::FullPlus(v), Some(o))
-            if money::read(&own).iter().any(|a| a.cents > 0 && a.cents + v == o.amount_cents) =>
+            if v == o.amount_cents
+                || money::read(&own).iter().any(|a| a.cents > 0 && a.cents + v == o.amount_cents) =>
         {
             Amount::Full
         }
@@ -5085,6 +5088,9 @@ fn grammar_facts(ev: &Evidence) -> (Facts, learned::GrammarView) {
             };
             counted_units::asked(&own, o.amount_cents, read)
                 .or_else(|| labelled::asked(&own, o.amount_cents, read))
+                // The customer's words before the working was blanked ("refund net please (25.00 + 5.00 VAT =
+                // 30.00)" keeps only its result): the label reader reads the working itself.
+                .or_else(|| own.contains("          ").then(|| labelled::asked(&text, o.amount_cents, read)).flatten())
                 .map_or(amount, Amount::Cents)
         }
         _ => amount,

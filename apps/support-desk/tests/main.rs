@@ -31,6 +31,7 @@ mod attack58_left;
 mod attack59_left;
 mod attack62_left;
 mod attack65_left;
+mod attack68_left;
 mod blind12_kinds;
 mod blind13_kinds;
 mod blind15_kinds;

@@ -23,7 +23,7 @@ const COUNT: &str = r"(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|
 const PER: &str = r"(?:each(?:\s+one)?|ea\.?|apiece|per\s+[a-z]+|a\s+(?:piece|pack|packet|box|bag|pair|set|roll|bottle|tin|jar|tube|unit|item|ticket|seat|pass)|for\s+(?:a\s+|one\s+|each\s+)?(?:piece|unit|item|one)|/\s?[a-z]+)";
 
 /// What is wrong with the units the ask wants back.
-const FAULT_WORDS: &str = r"doa|dead\s+on\s+arrival|defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing|wrong|creased|empty|leak(?:ed|ing|s|y)?|stained|bent|dented|short|shortage|scratched|smashed|ripped|unopened";
+const FAULT_WORDS: &str = r"chips|cracks|holes|dents|scratches|stains|tears|doa|dead\s+on\s+arrival|defective|damaged|broken|faulty|cracked|dead|split|torn|chipped|missing|wrong|creased|empty|leak(?:ed|ing|s|y)?|stained|bent|dented|short|shortage|scratched|smashed|ripped|unopened";
 
 /// A unit price: a currency, digits with an optional decimal point or comma.
 const PRICE: &str = r"(?:[$€£]\s?|(?:usd|eur|gbp|aud|cad|nzd|rs\.?|inr)\s?)?\d{1,5}(?:[.,]\d{1,2})?(?:\s?(?:€|eur|euros?|dollars?|usd|pounds?|gbp))?";
@@ -55,7 +55,7 @@ fn counted(own: &str) -> Option<(i64, i64)> {
     let times = re(
         &TIMES,
         &format!(
-            r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n3>{COUNT})\s*(?:x|×)\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:at|@|for|\(\s*(?:unit(?:\s+price)?|each|ea)\s*:?)\s*(?P<p3>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n4>{COUNT})\s+of\s+the\s+(?P<p4>{PRICE})\s+[a-z]|\beach(?:\s+one)?\s+(?P<p5>{PRICE})\s+for\s+(?:the\s+|my\s+)?(?P<n5>{COUNT})\b"
+            r"(?i)\b(?P<n>{COUNT})\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:x|×|@)\s*(?P<p>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n3>{COUNT})\s*(?:x|×)\s*(?:[a-z][\w-]*\s+){{0,3}}?(?:at|@|for|\(\s*(?:unit(?:\s+price)?|each|ea)\s*:?)\s*(?P<p3>{PRICE})(?:\s|[.,;!)/]|$)|\b(?P<n4>{COUNT})\s+of\s+the\s+(?P<p4>{PRICE})\s+[a-z]|\beach(?:\s+(?:one|1))?\s+(?P<p5>{PRICE})\s+for\s+(?:the\s+|my\s+)?(?P<n5>{COUNT})\b"
         ),
     )?;
     let each = re(

@@ -324,8 +324,18 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
         let written =
             |f: &money::Amount| f.currency.is_some() || s.get(f.span.clone()).is_some_and(|r| r.contains(['.', ',']));
         let mixed = figs.iter().any(written) && !figs.iter().all(written);
+        // A priced thing beside the ask ("The $30 lamp, $10 refund please", "$20 mug; $15 refund please", outside
+        // attack 69): the figure before a thing's name is its price, the figure the ask names is the ask — never
+        // two items summed.
+        let price_and_ask = figs.iter().any(|f| attributive(s.get(f.span.end..).unwrap_or("")))
+            && figs.iter().any(|f| {
+                let after = s.get(f.span.end..).unwrap_or("");
+                let before = s.get(..f.span.start).unwrap_or("");
+                !attributive(after) && (ask_word_after(after) || ask_word_before(before))
+            });
         if joined
             && !mixed
+            && !price_and_ask
             && !p.told_total.is_match(s)
             && !super::grammar::declined_before(head)
             && !total_with_parts(&cents)
@@ -334,6 +344,95 @@ fn side_by_side(p: &Patterns, own: &str) -> Option<i64> {
         }
     }
     None
+}
+
+/// Whether the words right after a figure name a thing it prices ("$30 lamp", "$400 printer"): a word of letters that
+/// is no function word, money word or ask word.
+fn attributive(after: &str) -> bool {
+    let Some(word) = after.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next()) else {
+        return false;
+    };
+    let w = word.to_lowercase();
+    w.len() >= 3
+        && ![
+            "for",
+            "and",
+            "the",
+            "each",
+            "per",
+            "back",
+            "refund",
+            "refunded",
+            "please",
+            "pls",
+            "plz",
+            "plus",
+            "off",
+            "credit",
+            "credited",
+            "total",
+            "only",
+            "too",
+            "also",
+            "was",
+            "were",
+            "is",
+            "are",
+            "but",
+            "not",
+            "from",
+            "with",
+            "dollars",
+            "dollar",
+            "euros",
+            "euro",
+            "pounds",
+            "pound",
+            "bucks",
+            "quid",
+            "usd",
+            "eur",
+            "gbp",
+            "cad",
+            "aud",
+            "inc",
+            "incl",
+            "including",
+            "excl",
+            "net",
+            "gross",
+            "vat",
+            "tax",
+            "reimbursement",
+            "compensation",
+            "apiece",
+            "ea",
+            "then",
+            "now",
+            "again",
+            "instead",
+            "which",
+            "that",
+            "this",
+        ]
+        .contains(&w.as_str())
+}
+
+/// Whether an ask word follows a figure ("$15 refund", "$10 back", "€15 credit").
+fn ask_word_after(after: &str) -> bool {
+    let w = after.trim_start().split(|c: char| !c.is_alphabetic()).next().unwrap_or("").to_lowercase();
+    matches!(w.as_str(), "refund" | "back" | "credit" | "reimbursement" | "compensation" | "refunded" | "credited")
+}
+
+/// Whether an ask verb stands right before a figure ("refund $15", "credit me €15").
+fn ask_word_before(before: &str) -> bool {
+    let words: Vec<String> = before
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
+        .collect();
+    words.iter().any(|w| matches!(w.as_str(), "refund" | "credit" | "reimburse" | "return" | "back" | "want" | "need"))
 }
 
 /// Figures told together in a sentence that asks nothing ("two identical lamps on the same day, $30 and $30"), then a

@@ -64,7 +64,9 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     };
     // A figure written in an asking sentence is the customer's own ("reimburse 40.00 net plus 20% VAT" asks its sum,
     // desk33): the label only settles an ask that names none.
-    if read.is_some_and(|v| v != order_cents)
+    // (Unless the figure read is the tax told beside its word: "refund the net amount (VAT 6.67, net 33.33 …)",
+    // outside attack 69, read 6.67.)
+    if read.is_some_and(|v| v != order_cents && !taxes_told(own).contains(&v))
         && asking.iter().any(|s| (named(net, s) || named(gross, s)) && !super::money::read(s).is_empty())
     {
         return None;
@@ -180,11 +182,28 @@ pub fn asked(own: &str, order_cents: i64, read: Option<i64>) -> Option<i64> {
     }
 }
 
+/// The figures a tax word stands right beside ("VAT 24.00", "10.00 tax", "incl 8.00 tax").
+fn taxes_told(own: &str) -> Vec<i64> {
+    static TAX: OnceLock<Option<Regex>> = OnceLock::new();
+    let Some(tax) = re(
+        &TAX,
+        &format!(
+            r"(?i)\b(?:vat|gst|tax)[ \t]*(?:\d{{1,2}}%[ \t]*)?:?[ \t]*{}|{}[ \t]*(?:vat|gst|tax)\b",
+            FIG.replace("{n}", "a"),
+            FIG.replace("{n}", "b")
+        ),
+    ) else {
+        return Vec::new();
+    };
+    tax.captures_iter(own)
+        .filter_map(|c| c.name("a").or(c.name("b")).and_then(|m| super::money::number(m.as_str())))
+        .collect()
+}
+
 /// The whole less its tax: the one figure a tax word stands right beside ("VAT 24.00", "10.00 tax", "incl 8.00 tax"),
 /// taken from the order's amount told among the figures; or the first figure told before "plus <tax>" ("90.00, plus
 /// 18.00 tax").
 fn net_from_tax(own: &str, order_cents: i64) -> Option<i64> {
-    static TAX: OnceLock<Option<Regex>> = OnceLock::new();
     static PLUS: OnceLock<Option<Regex>> = OnceLock::new();
     let plus = re(
         &PLUS,
@@ -197,18 +216,7 @@ fn net_from_tax(own: &str, order_cents: i64) -> Option<i64> {
     if let Some(v) = plus.captures(own).and_then(|c| super::money::number(c.name("net")?.as_str())) {
         return (v > 0 && v < order_cents).then_some(v);
     }
-    let tax = re(
-        &TAX,
-        &format!(
-            r"(?i)\b(?:vat|gst|tax)[ \t]*(?:\d{{1,2}}%[ \t]*)?:?[ \t]*{}|{}[ \t]*(?:vat|gst|tax)\b",
-            FIG.replace("{n}", "a"),
-            FIG.replace("{n}", "b")
-        ),
-    )?;
-    let taxes: Vec<i64> = tax
-        .captures_iter(own)
-        .filter_map(|c| c.name("a").or(c.name("b")).and_then(|m| super::money::number(m.as_str())))
-        .collect();
+    let taxes = taxes_told(own);
     let [t] = taxes.as_slice() else { return None };
     let told = super::money::read(own).iter().any(|a| a.cents == order_cents);
     (told && *t > 0 && *t < order_cents).then_some(order_cents - t)

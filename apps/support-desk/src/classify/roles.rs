@@ -162,7 +162,7 @@ fn pats() -> Option<&'static Pats> {
                 r"(?i)\b(?:refund|reimburse|return|credit)\w*\s+(?:me\s+|us\s+)?(?:back\s+)?(?:for\s+)?(?:of\s+)?(?:the|my|this|our)\s+(?P<noun>(?:full\s+|whole\s+|entire\s+)?(?:purchase\s+)?[a-z][\w-]*)\b",
                 r"|\b(?:the|my|our)\s+(?:[a-z][\w-]*\s+){1,2}refunded\b|\b(?:invoice|goods|item|order)\s+value\b",
                 // Outside attack 68: "Give me my money back", "my full payment returned", "des vollen Betrags".
-                r"|\b(?:refund|reimburse|credit)\w*\s+(?:me\s+|us\s+|it\s+)?in\s+full\b|\bgive\s+(?:me|us)\s+(?:my|our|the)\s+money\s+back\b|\b(?:my|our)\s+(?:full\s+)?(?:money|payment)\s+(?:back|returned|refunded)\b|\bdes\s+vollen\s+betrags\b",
+                r"|\b(?:refund|reimburse|credit)\w*\s+(?:me\s+|us\s+|it\s+)?in\s+full\b|\bgive\s+(?:me|us)\s+(?:my|our|the)\s+money\s+back\b|\b(?:my|our)\s+(?:full\s+)?(?:money|payment)\s+(?:back|returned|refunded)\b|\bdes\s+vollen\s+betrags\b|\bevery\s+(?:cent|penny|dollar|euro)\b|\ball\s+(?:my|our|the)\s+money\b",
             ))
             .ok()?,
             added: Regex::new(

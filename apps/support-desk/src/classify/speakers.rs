@@ -432,6 +432,8 @@ pub fn hands_over(top: &str) -> bool {
             r"|\b(?:she|he|they|\w+)\s+(?:just\s+)?needs?\s+(?:the|her|his|their)\s+money\s+back\b",
             r"|\b(?:refund|credit)\s+(?:the\s+)?amount\s+(?:[A-Z]?[a-z]+\s+)?mentions\b",
             r"|\b(?:refund|credit|pay\s+back)\s+(?:him\s+|her\s+|them\s+)?the\s+(?:amount|figure|sum)\s+below\b",
+            // Outside attack 69: "Can you look after my husband's refund below", "Could you get her sorted?".
+            r"|\b(?:look\s+after|sort(?:\s+out)?|process|handle|deal\s+with|do|action)\s+(?:my\s+\w+'s|his|her|their|\w+'s)\s+refund\b|\bget\s+(?:her|him|them)\s+sorted\b",
         ))
         .ok()
     })

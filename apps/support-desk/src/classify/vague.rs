@@ -104,12 +104,13 @@ fn each(text: &str, r: &Regex, mut f: impl FnMut(&str, &Captures) -> String) -> 
 pub fn canonical(text: &str) -> String {
     // Alternatives first: "Refund $25. Possibly $30" is two figures, before "possibly $30" alone reads as "about".
     let text = could_be(text);
+    let text = hedged_sentence(&text);
     let text = counts_of_hundreds(&text);
     let text = ranges(&text);
     let text = loose_tails(&text);
     let text = hyphen_range(&text);
-    let text = side_by_side(&text);
-    hedged_sentence(&text)
+    // A hedge read twice (in its sentence, then right before the figure) is one approximation.
+    side_by_side(&text).replace("about about ", "about ")
 }
 
 /// A figure with its currency: a symbol or code before the digits, a money word after digits or number words.
@@ -192,7 +193,7 @@ fn hedged_sentence(text: &str) -> String {
     }
     let (Some(hedge), Some(figure)) = (
         re(&HEDGE, || {
-            r"(?i)\b(?:give\s+or\s+take|thereabouts?|(?:or\s+)?near\s+enough|more\s+or\s+less|from\s+memory|if\s+memory\s+serves|if\s+i\s+(?:remember|recall)(?:\s+it)?\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me|(?:might|may|could)\s+(?:well\s+)?be\s+(?:a\s+(?:bit|little|touch)\s+)?(?:off|out|wrong)|a\s+(?:dollar|pound|euro|buck|quid|bit|little|cent|few\s+\w+)\s+or\s+(?:two|so)\s+(?:out|off|either\s+way)|(?:perhaps|maybe|possibly|or)\s+(?:a\s+)?(?:little|bit|tad|touch|slightly)\s+(?:less|more|lower|higher|under|over)|(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s+(?:of|about|on)\s+(?:the\s+|that\s+|this\s+)?(?:exact\s+)?(?:amount|figure|price|sum|number)|not\s+100\s?%|at\s+a\s+(?:rough\s+|wild\s+)?guess|(?:i'?m\s+|just\s+)?guess(?:ing|timate)?|a\s+(?:rough\s+|wild\s+)?guess|(?:an?\s+|my\s+)?(?:rough\s+)?estimate[ds]?|going\s+(?:from|by|off)\s+memory|by\s+memory|(?:as\s+)?near\s+as\s+i\s+can\s+tell|don'?t\s+hold\s+me\s+to\s+(?:it|that|this)|could\s+be\s+(?:a\s+bit\s+|slightly\s+)?off|roughly|approximately|ish|something\s+like\s+that|or\s+whatever\s+it\s+(?:actually\s+)?(?:was|is|cost)|if\s+i'?ve\s+remembered\s+(?:right|correctly)|not\s+sure\s+(?:tbh|which|what\s+it\s+was))\b|\b(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s*(?:[.)!,;]|$)"
+            r"(?i)\b(?:give\s+or\s+take|thereabouts?|(?:or\s+)?near\s+enough|more\s+or\s+less|from\s+memory|if\s+memory\s+serves|if\s+i\s+(?:remember|recall)(?:\s+it)?\s+(?:right(?:ly)?|correctly)|don'?t\s+quote\s+me|(?:might|may|could)\s+(?:well\s+)?be\s+(?:a\s+(?:bit|little|touch)\s+)?(?:off|out|wrong)|a\s+(?:dollar|pound|euro|buck|quid|bit|little|cent|few\s+\w+)\s+or\s+(?:two|so)\s+(?:out|off|either\s+way)|(?:perhaps|maybe|possibly|or)\s+(?:a\s+)?(?:little|bit|tad|touch|slightly)\s+(?:less|more|lower|higher|under|over)|(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s+(?:of|about|on)\s+(?:the\s+|that\s+|this\s+)?(?:exact\s+)?(?:amount|figure|price|sum|number)|not\s+100\s?%|at\s+a\s+(?:rough\s+|wild\s+)?guess|(?:i'?m\s+|just\s+)?guess(?:ing|timate)?|a\s+(?:rough\s+|wild\s+)?guess|(?:an?\s+|my\s+)?(?:rough\s+)?estimate[ds]?|going\s+(?:from|by|off)\s+memory|by\s+memory|(?:as\s+)?near\s+as\s+i\s+can\s+tell|don'?t\s+hold\s+me\s+to\s+(?:it|that|this)|could\s+be\s+(?:a\s+bit\s+|slightly\s+)?off|roughly|approximately|ish|something\s+like\s+that|ball\s?park|estimating|not\s+the\s+exact\s+(?:amount|figure|number|price|sum)|(?:might|may|could)\s+have\s+the\s+(?:number|figure|amount|price)\s+wrong|or\s+whatever\s+it\s+(?:actually\s+)?(?:was|is|cost)|if\s+i'?ve\s+remembered\s+(?:right|correctly)|not\s+sure\s+(?:tbh|which|what\s+it\s+was))\b|\b(?:not|never)\s+(?:100%\s+|entirely\s+|totally\s+|quite\s+|completely\s+)?(?:sure|certain)\s*(?:[.)!,;]|$)"
                 .to_string()
         }),
         re(&FIGURE, money_figure),
@@ -455,9 +456,9 @@ mod tests {
             ("Refund me between twenty and thirty.", "Refund me either twenty or thirty."),
             ("Refund in the range thirty-forty dollars", "Refund in the range either thirty or forty dollars"),
             ("I'd like back close to $35", "I'd like back about $35"),
-            ("$45 or thereabouts back please", "about $45 back please"),
+            ("$45 or thereabouts back please", "about $45 or thereabouts back please"),
             ("refund maybe $50 please", "refund about $50 please"),
-            ("I'd like $25, give or take, back.", "I'd like about $25, back."),
+            ("I'd like $25, give or take, back.", "I'd like about $25, give or take, back."),
             ("Maybe you could refund me $15?", "Maybe you could refund me $15?"),
             ("I suppose £10, or maybe £15, back", "I suppose £10, or maybe £15, back"),
             // Outside attack 67: a hedge anywhere in the figure's sentence, and "could be" a second figure.
