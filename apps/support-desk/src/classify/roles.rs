@@ -477,6 +477,24 @@ fn whole_asked_before(p: &Pats, text: &str, at: usize) -> bool {
     let window = &text[from..at];
     let Some(m) = p.whole_ask.captures_iter(window).last() else { return false };
     let (Some(whole), noun) = (m.get(0), m.name("noun").map(|n| n.as_str().to_lowercase())) else { return false };
+    // A refund had or named, not asked ("Got my refund for the lamp, cheers. I would also like the $6 return
+    // postage", blind4): the whole is on record, the cost is the new ask.
+    let before: Vec<String> = window[..whole.start()]
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
+        .collect();
+    // A verb in the past ("you refunded the kettle already", blind4) tells what was done.
+    let verb = whole.as_str().split_whitespace().next().unwrap_or("").to_lowercase();
+    if verb.ends_with("ed") {
+        return false;
+    }
+    if before.iter().any(|w| {
+        matches!(w.as_str(), "my" | "your" | "got" | "received" | "processing" | "processed" | "issued" | "thanks")
+    }) {
+        return false;
+    }
     // Not a whole: the rest, a difference, a cost of its own ("refund the postage").
     if noun.is_some_and(|n| {
         [

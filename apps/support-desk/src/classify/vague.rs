@@ -234,7 +234,11 @@ fn hedged_sentence(text: &str) -> String {
             ["maybe?", "maybe.", "maybe,", "perhaps?", "perhaps.", "or so", "ish"].iter().any(|h| after.starts_with(h))
                 || after == "maybe"
         };
-        if figures == 1 && !digits_outside && !already && (hedge.is_match(s) || hedge.is_match(next) || maybe_after) {
+        // A price told ("If I recall correctly the planter was $48 - it arrived cracked, refund please", kinds38): the
+        // hedge is about what was paid, and the ask may not name it; only "maybe" right after it hedges it.
+        let told = ["was", "were", "cost", "costs", "paid", "priced"].iter().any(|w| lead.ends_with(&format!(" {w}")));
+        let hedged = !told && (hedge.is_match(s) || hedge.is_match(next));
+        if figures == 1 && !digits_outside && !already && (hedged || maybe_after) {
             out.insert_str(m.start() + shifted, "about ");
             shifted += "about ".len();
         }
